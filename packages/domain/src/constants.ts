@@ -1,0 +1,93 @@
+/** Business constants and limits (spec 01 §9, spec 02 §9). */
+export const LIMITS = {
+  emailMax: 350,
+  passwordMin: 8,
+  passwordMax: 30,
+  nameMax: 50,
+  telMax: 15,
+  zipMax: 7,
+  addressMax: 100,
+  buildingMax: 100,
+  storeNameMax: 40,
+  cityMax: 50,
+  blockMax: 50,
+  managementPharmacistMax: 100,
+  branchCountMax: 10,
+  inviteMaxEmails: 10,
+} as const;
+
+/** A member must have agreed on or after these dates (yyyy-MM-dd), else Notice. */
+export const AGREEMENT_CUTOFFS = {
+  terms: '2023-12-18',
+  privacyPolicy: '2023-04-01',
+} as const;
+
+export const TABLE_PAGE_SIZES = [5, 10, 15, 100] as const;
+export const TABLE_DEFAULT_PAGE_SIZE = 100;
+
+export const DIALOG_WIDTHS = { password: 576, delete: 490 } as const;
+
+export const SESSION_COOKIE_DAYS = 1;
+export const SELF_DELETE_LOGOUT_DELAY_MS = 3000;
+export const INVITATION_VALID_HOURS = 24;
+
+export const HEADER_NAMES = {
+  csrf: 'X-CSRF-Token',
+  pageUrl: 'X-Page-Url',
+} as const;
+
+export const HELP_URL = 'https://help.pharmalytics.jp/';
+export const TERMS_URL = 'https://pharmalytics.jp/terms';
+export const PRIVACY_POLICY_URL = 'https://pharmalytics.jp/privacy';
+
+export const LOCALE = 'ja';
+export const FALLBACK_LOCALE = 'en';
+/** Theme colour families (MUI palette names). */
+export const THEME_COLORS = { primary: 'teal', secondary: 'orange' } as const;
+
+/** New-account questionnaire: what the corporation seeks from the service (spec 01 §2). */
+export const QUESTIONNAIRE_OPTIONS = [
+  { value: 1, label: '調剤売上の集計を自動化したい' },
+  { value: 2, label: 'データを分析して売上を改善したい' },
+  { value: 3, label: '両方' },
+] as const;
+export type QuestionnaireValue = (typeof QUESTIONNAIRE_OPTIONS)[number]['value'];
+export const QUESTIONNAIRE_VALUES = QUESTIONNAIRE_OPTIONS.map((o) => o.value) as [
+  QuestionnaireValue,
+  ...QuestionnaireValue[],
+];
+
+/** Breakdown table of the analysis pages (spec 02 §2.2, §4, §9). */
+export const ANALYSIS_TABLE = {
+  height: 540,
+  maxChecked: 10,
+  initialChecked: 5,
+} as const;
+/** Top and trend charts draw only the first series; the trend palette has as many colours. */
+export const CHART_MAX_SERIES = 10;
+/** Top-chart bar labels longer than this are cut and given an ellipsis. */
+export const BAR_LABEL_MAX_LENGTH = 13;
+/** Trend chart y-axis step: about max / divisor, rounded to a multiple of roundTo. */
+export const TREND_Y_AXIS_STEP = { divisor: 6, roundTo: 10 } as const;
+
+export const STORE_SELECTOR_MENU_HEIGHT = 480;
+export const PERIOD_POPUP_WIDTH = 358;
+export const ADDRESS_FIELD_WIDTH = 144;
+export const ADDRESS_MENU_Z_INDEX = 1000;
+
+/** Account list row status (spec 01 §3, §4). */
+export const ACCOUNT_STATUSES = [
+  { value: 'enabled', label: '有効' },
+  { value: 'invitation', label: '招待中' },
+] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]['value'];
+
+/** Only active stores are offered in store selectors; inactive ones are listed apart. */
+export const STORE_CONTRACT_STATUSES = ['active', 'inactive'] as const;
+export type StoreContractStatus = (typeof STORE_CONTRACT_STATUSES)[number];
+
+/** Store list connection badge: whether the store's uploader has connected. */
+export const CONNECTION_STATUS_LABELS = {
+  connected: '接続済み',
+  disconnected: '未接続',
+} as const;

@@ -1,0 +1,30 @@
+import { PRODUCT_NAME } from './routes.ts';
+
+export type CsvCell = string | number | null | undefined;
+
+const BOM = '\uFEFF';
+const LINE_END = '\r\n';
+
+/** CSV text with every cell quoted (inner quotes doubled) and CRLF line ends. */
+export function toCsv(
+  rows: readonly (readonly CsvCell[])[],
+  options: { bom?: boolean } = {},
+): string {
+  const quote = (cell: CsvCell) => `"${String(cell ?? '').replaceAll('"', '""')}"`;
+  const body = rows.map((row) => row.map(quote).join(',') + LINE_END).join('');
+  return (options.bom ? BOM : '') + body;
+}
+
+/** Initial setup download: uploader user name and key per store, UTF-8 with BOM (spec 01 §7). */
+export const UPLOADER_INFO_CSV = {
+  fileName: `${PRODUCT_NAME}_uploader-info.csv`,
+  header: ['店舗ID', '店舗名', 'ユーザー名', 'キー'],
+  bom: true,
+} as const;
+
+/** Market share table export (spec 02 §7). */
+export const MARKET_SHARE_CSV = {
+  fileName: '患者獲得率.csv',
+  header: ['選択番号', 'エリアID', '年代', '獲得率', '獲得患者数', '推定受療患者数'],
+  bom: true,
+} as const;

@@ -1,0 +1,88 @@
+import { BAR_LABEL_MAX_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+import { roundTo } from './numbers.ts';
+
+/** Shown for a number that is absent or cannot be computed. */
+export const NO_VALUE = '-';
+/** Shown in map marker cards for a missing count. */
+export const MISSING_COUNT = 'ー';
+
+export const VIEWABLE_STORES_TEXT = {
+  none: MESSAGES.unfilled,
+  all: '全ての店舗',
+  detailSeparator: '・',
+} as const;
+
+/**
+ * Viewable stores of an account (spec 01 §6): none → 未設定, every store → 全ての店舗,
+ * otherwise on the list the first name plus 他N店, on the detail all names joined by ・.
+ */
+export function viewableStoresText(
+  storeNames: readonly string[],
+  totalStoreCount: number,
+  variant: 'list' | 'detail',
+): string {
+  const [first] = storeNames;
+  if (first === undefined) return VIEWABLE_STORES_TEXT.none;
+  if (storeNames.length >= totalStoreCount) return VIEWABLE_STORES_TEXT.all;
+  if (variant === 'detail') return storeNames.join(VIEWABLE_STORES_TEXT.detailSeparator);
+  const others = storeNames.length - 1;
+  return others > 0 ? `${first}他${others}店` : first;
+}
+
+const integerFormat = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
+const decimalFormats = new Map<number, Intl.NumberFormat>();
+
+/** Thousands separators, at most `maxFractionDigits` decimals; '-' for no value. */
+export function formatNumber(value: number | null | undefined, maxFractionDigits = 2): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  if (maxFractionDigits === 0) return integerFormat.format(value);
+  let format = decimalFormats.get(maxFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: maxFractionDigits });
+    decimalFormats.set(maxFractionDigits, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * Change of a base total against its comparison total in percent, rounded to one decimal;
+ * null when the comparison is zero or absent.
+ */
+export function percentChange(
+  base: number | null | undefined,
+  comparison: number | null | undefined,
+): number | null {
+  if (base == null || comparison == null || comparison === 0) return null;
+  return roundTo(((base - comparison) / Math.abs(comparison)) * 100, 1);
+}
+
+/** "+5.3%", "-2.0%", "0.0%", or '-' when the comparison is zero or absent. */
+export function formatPercentChange(
+  base: number | null | undefined,
+  comparison: number | null | undefined,
+): string {
+  const change = percentChange(base, comparison);
+  if (change === null) return NO_VALUE;
+  const sign = change > 0 ? '+' : '';
+  return `${sign}${change.toFixed(1)}%`;
+}
+
+/** Top-chart bar label: at most 13 characters, then an ellipsis. */
+export function truncateBarLabel(label: string): string {
+  const chars = Array.from(label);
+  return chars.length > BAR_LABEL_MAX_LENGTH
+    ? `${chars.slice(0, BAR_LABEL_MAX_LENGTH).join('')}…`
+    : label;
+}
+
+/** A ranked category with its count in full-width brackets, e.g. 〇〇クリニック（1,234）. */
+export function categoryRankLabel(name: string, count: number): string {
+  return `${name}（${formatNumber(count, 0)}）`;
+}
+
+/** Count in a map marker card: "N 人", or ー when missing. */
+export function formatPersonCount(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return MISSING_COUNT;
+  return `${formatNumber(value, 0)} 人`;
+}

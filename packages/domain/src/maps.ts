@@ -1,0 +1,120 @@
+import { NO_VALUE } from './format.ts';
+import { floorTo, truncateTo } from './numbers.ts';
+
+/** Patient categories of the distribution map (spec 02 §3). */
+export const MAP_CATEGORIES = [
+  { value: 1, key: 'receptionType', label: '受付区分' },
+  { value: 2, key: 'clinic', label: '医療機関' },
+  { value: 3, key: 'pharmacy', label: '薬局別' },
+  { value: 4, key: 'age', label: '年代別' },
+] as const;
+export type MapCategory = (typeof MAP_CATEGORIES)[number];
+export type MapCategoryValue = MapCategory['value'];
+export const DEFAULT_MAP_CATEGORY: MapCategoryValue = 2;
+
+/** The category for an addressCategory value; anything unknown ranks by clinic. */
+export function mapCategoryByValue(value: unknown): MapCategory {
+  return (
+    MAP_CATEGORIES.find((c) => c.value === Number(value)) ??
+    MAP_CATEGORIES.find((c) => c.value === DEFAULT_MAP_CATEGORY)!
+  );
+}
+
+/** Facility marker categories; `key` is the `type` of GET /v3/facility_masters. */
+export const MARKER_CATEGORIES = [
+  { key: 'pharmacy', legend: '薬', label: 'その他の薬局' },
+  { key: 'clinic', legend: '医', label: '医療機関' },
+  { key: 'care', legend: '施', label: '施設' },
+] as const;
+export type MarkerCategory = (typeof MARKER_CATEGORIES)[number]['key'];
+export type MarkerType = MarkerCategory | 'patient' | 'market';
+
+export const DISTRIBUTION_DEFAULT_MARKER_TYPES = [
+  'clinic',
+  'care',
+  'pharmacy',
+  'patient',
+] as const satisfies readonly MarkerType[];
+export const MARKET_SHARE_DEFAULT_MARKER_TYPES = [
+  'clinic',
+  'care',
+  'pharmacy',
+  'market',
+] as const satisfies readonly MarkerType[];
+/** Facility types reloaded by "search this area again", one call per type in this order. */
+export const VIEWPORT_SEARCH_MARKER_TYPES = [
+  'clinic',
+  'care',
+  'pharmacy',
+] as const satisfies readonly MarkerCategory[];
+
+export const MAP_DEFAULT_ZOOM = 15;
+export const MAP_CLUSTER = { extent: 300, maxZoom: 16 } as const;
+export const MARKET_SHARE_MIN_ZOOM = 12;
+/** Mesh number labels, and rectangles of meshes without patients, need at least this zoom. */
+export const MESH_LABEL_MIN_ZOOM = 13;
+/** Distribution markers are drawn only above (not at) this zoom. */
+export const DISTRIBUTION_MARKER_MIN_ZOOM = 10;
+
+export function isMeshRectangleVisible(zoom: number, count: number): boolean {
+  return zoom >= MESH_LABEL_MIN_ZOOM || count > 0;
+}
+
+export function isMeshLabelVisible(zoom: number): boolean {
+  return zoom >= MESH_LABEL_MIN_ZOOM;
+}
+
+export function isDistributionMarkerVisible(zoom: number): boolean {
+  return zoom > DISTRIBUTION_MARKER_MIN_ZOOM;
+}
+
+export const CATEGORY_TOP_COUNT = 10;
+export const OTHER_CATEGORY_LABEL = 'その他';
+export const PATIENT_ICON_SIZE_PX = 12;
+/** Opacity of the other categories while one category is highlighted. */
+export const DIMMED_CATEGORY_OPACITY = 0.2;
+
+/**
+ * Legend labels of the ranked categories: the first ten, the tenth labelled その他 except in
+ * the age category (whose bands are few and all meaningful).
+ */
+export function categoryLegendLabels(
+  rankedNames: readonly string[],
+  category: MapCategoryValue,
+): string[] {
+  const labels = rankedNames.slice(0, CATEGORY_TOP_COUNT);
+  const isAge = category === 4;
+  if (!isAge && labels.length === CATEGORY_TOP_COUNT) {
+    labels[CATEGORY_TOP_COUNT - 1] = OTHER_CATEGORY_LABEL;
+  }
+  return labels;
+}
+
+/** 1/2 regional mesh (500 m) cell size in arc seconds. */
+export const MESH_CELL_SECONDS = { latitude: 15, longitude: 22.5 } as const;
+
+/** Mesh shading: opacity = base + range × min(rate / max rate, 1). */
+export const MESH_OPACITY = { base: 0.1, range: 0.6, full: 1 } as const;
+
+/**
+ * Acquisition rate in percent (spec 02 §5): '-' when patients exist but the estimate is 0,
+ * 0 when both are 0, else count / estimate × 100 truncated to 2 decimals.
+ */
+export function acquisitionRate(count: number, estimate: number): number | typeof NO_VALUE {
+  if (estimate === 0) return count > 0 ? NO_VALUE : 0;
+  return truncateTo((count / estimate) * 100, 2);
+}
+
+export interface MeshRate {
+  count: number;
+  estimate: number;
+  estimateRate: number;
+}
+
+/** Fill opacity of a mesh rectangle, rounded down to 3 decimals (spec 02 §9). */
+export function meshOpacity(mesh: MeshRate, maxRate: number): number {
+  if (mesh.count !== 0 && mesh.estimate === 0) return MESH_OPACITY.full;
+  if (mesh.estimateRate <= 0) return 0;
+  const ratio = maxRate > 0 ? Math.min(mesh.estimateRate / maxRate, 1) : 1;
+  return floorTo(MESH_OPACITY.base + MESH_OPACITY.range * ratio, 3);
+}

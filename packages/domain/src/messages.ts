@@ -1,0 +1,144 @@
+/**
+ * Every user-facing validation and error message of both spec documents, once.
+ * Wording marked "spec" is copied exactly; the rest completes what the spec only describes.
+ */
+
+/** Generic validation messages (spec 01 §5). */
+export const V = {
+  required: '必須項目です',
+  namedRequired: (field: string) => `${field}を入力してください`,
+  whitespaceOnly: 'スペースのみの入力はできません',
+  email: 'メールアドレスの形式で入力してください',
+  tenDigits: '10桁の半角数字で入力してください',
+  digitsOnly: '半角数字のみで入力してください',
+  alphanumeric: '半角英数で入力してください',
+  ascii: '半角文字のみで入力してください',
+  minLength: (field: string, n: number) => `${field}は${n}文字以上で入力してください`,
+  maxLength: (field: string, n: number) => `${field}は${n}文字以内で入力してください`,
+  differentFrom: (field: string) => `${field}と異なる文字列を入力してください。`,
+} as const;
+
+/** Japanese field names used in the named messages ({field}を入力してください, min/max length). */
+export const FIELD_LABELS = {
+  email: 'メールアドレス',
+  password: 'パスワード',
+  passwordConfirmation: 'パスワード（確認用）',
+  currentPassword: '現在のパスワード',
+  newPassword: '新しいパスワード',
+  newPasswordConfirmation: '新しいパスワード（確認用）',
+  contactName: '担当者名',
+  tel: '電話番号',
+  roleName: '役職',
+  corporationName: '法人名',
+  branchCount: '店舗数',
+  publicName: '表示名',
+  searchName: '検索用氏名',
+  zipCode: '郵便番号',
+  address: '住所',
+  buildingName: '建物名',
+  technicalPersonName: '技術担当者名',
+  technicalPersonTel: '技術担当者電話番号',
+  technicalPersonEmail: '技術担当者メールアドレス',
+  billingPersonName: '請求担当者名',
+  billingPersonTel: '請求担当者電話番号',
+  billingPersonEmail: '請求担当者メールアドレス',
+  storeName: '店舗名',
+  city: '市区町村',
+  block: '番地',
+  insuranceInstitutionCode: '保険医療機関コード',
+  managementPharmacistName: '管理薬剤師名',
+} as const;
+
+/** Form-specific validation messages (spec 01 §5, spec 02 §5). */
+export const FORM_MESSAGES = {
+  consentRequired: '利用規約、プライバシーポリシーに同意した上で本サービスをご利用ください',
+  headOfficePrefectureRequired: '本社所在地を選択してください',
+  questionnaireRequired: 'Pharmalyticsに求めることを選択してください',
+  passwordMismatch: 'パスワードが一致しません',
+  inviteMaxEmails: '最大10件までのメールアドレスの入力が可能です',
+  corporationCodeDigits: '半角数字で入力してください',
+  storePrefectureRequired: '都道府県を選択してください',
+  zipFormat: '郵便番号は7桁の半角数字で入力してください',
+  insuranceInstitutionCodeFormat:
+    '保険医療機関コードは都道府県番号2桁・点数表番号1桁・薬局コード7桁の半角数字で入力してください',
+  telFormat: '電話番号は半角数字で入力してください',
+  passwordContainsEmail: 'メールアドレスを含むパスワードは登録できません。',
+  inviteRoleRequired: '権限を選択してください',
+  // analytics (spec 02 §5)
+  periodStartAfterEnd: '開始日は終了日より後には設定できません',
+  periodEndBeforeStart: '終了日は開始日より前には設定できません',
+  periodBothRequired: '開始日と終了日を選択してください。',
+  dailyAxisTooLong: '日次で2年以上は選択できません',
+  storeRequired: 'いずれかの店舗を選択してください',
+  filterRequired: '選択してください',
+  addressRequired: '都道府県、市町村を入力してください',
+  tableMaxChecked: 'チェックできる項目は10個までです。',
+  tableMinChecked: '１項目以上チェックしてください。',
+} as const;
+
+/** Error and success messages (spec 01 §8, spec 02 §8). */
+export const MESSAGES = {
+  sessionExpired: 'セッションの有効期限がきれました。',
+  unexpected: '予期しないエラーが発生しました。',
+  unexpectedNotice: '予期しないエラーが発生しました',
+  helpHint: '画面右下の「ヘルプ」よりお問い合わせください',
+  signUpFailed: '予期しないエラーが発生しました。画面右下の「ヘルプ」よりお問い合わせください',
+  loginSuspended: 'ログインアカウントの企業は休会中です。',
+  loginFailed: '登録のメールアドレスまたはパスワードが違います。',
+  newAccountErrorTitle: '利用申込を完了できません',
+  signUpLinkExpired:
+    'リンクの有効期限が切れました。お手数ですが、もう一度利用申込からやり直してください。',
+  signUpDeadlinePassed:
+    '登録可能期限を過ぎました。お手数ですが、もう一度利用申込からやり直してください。',
+  emailAlreadyRegistered: 'このメールアドレスはすでに登録されています。',
+  passwordSameToEmail: 'メールアドレスと同じパスワードは登録できません。',
+  resetLinkExpired: 'リンクの有効期限が切れました。お手数ですが、最初からやり直してください。',
+  invitationLinkExpired: 'リンクの有効期限が切れました。管理者に再度招待を依頼してください。',
+  profileUpdated: 'プロフィールの更新が完了しました。',
+  currentPasswordWrong: '現在のパスワードが異なります。',
+  tooManyAttempts: '試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。',
+  passwordChanged: 'パスワードの変更が完了しました。',
+  personalSettingsUpdated: '個人設定の更新が完了しました。',
+  corporationUpdated: '法人の更新が完了しました。',
+  corporationUpdateFailed: '法人の更新に失敗しました。',
+  corporationSwitchFailed: '更新に失敗しました',
+  accountDeleted: 'アカウントの削除が完了しました。',
+  accountDeleteWarning: '削除したアカウントは永久に利用できなくなり、復元することはできません。',
+  lastUser: '管理者は少なくとも1人必要です。',
+  roleChanged: '権限の変更が完了しました。',
+  browsableStoresChanged: '閲覧可能店舗の変更が完了しました。',
+  storeRegistered: '店舗の登録が完了しました。',
+  storeUpdated: '店舗の更新が完了しました。',
+  storeDeleted: '店舗の削除が完了しました。',
+  storeMemberRemoved: '店舗からメンバーを削除しました。',
+  planChanged: 'プランの変更が完了しました。',
+  storeNameUnique: '店舗名はすでに存在します。',
+  insuranceInstitutionCodeUnique: '保健機関コードはすでに存在します。',
+  storeDeletePasswordWrong: 'パスワードが違います。',
+  csvFailed: 'CSVの出力に失敗しました',
+  dashboardMailSent: 'ダッシュボードレポートのメールを送信しました。',
+  noData: '表示できる情報がありません',
+  notEntered: '未入力',
+  unfilled: '未設定',
+  distributionMapAddressMissing:
+    '住所が登録されていない店舗があるため、マップを利用できません。設定 > 店舗一覧 の店舗詳細から住所を入力してください。',
+  marketShareAddressMissing:
+    '店舗の住所が登録されていないため、マップを利用できません。設定 > 店舗一覧 > 店舗詳細 から住所を入力してください。',
+  selectStore: '店舗を選択してください',
+  comingSoon: '準備中',
+  setupGuideUserMessage:
+    'ご利用を開始するには、法人のご担当者様が閲覧可能な店舗を設定する必要があります。ご担当者様にお問い合わせください。',
+} as const;
+
+/** Server error payload `type` values the browser reacts to (spec 01 §8). */
+export const ERROR_TYPES = {
+  passwordSameToEmail: 'password_same_to_email',
+  lastUser: 'last_user',
+} as const;
+
+/** Server error payload `message` values the browser reacts to (spec 01 §8). */
+export const ERROR_WIRE_MESSAGES = {
+  invalidToken: 'invalid token',
+  storeNameUnique: 'name unique error',
+  insuranceInstitutionCodeUnique: 'insurance institution code unique error',
+} as const;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { metricByValue } from './metrics.ts';
+import {
+  ANALYSIS_FAMILIES,
+  ANALYSIS_PAGES,
+  analysisChartPath,
+  analysisCsvPath,
+  analysisPageByFamily,
+  analysisPageByRoute,
+  pageMetrics,
+} from './pages.ts';
+import { isRouteAllowed, route } from './routes.ts';
+
+const labels = (routeName: string) =>
+  pageMetrics(analysisPageByRoute(routeName)!).map((m) => m.label);
+
+describe('analysis pages', () => {
+  it('cover every family of DESIGN §7 once', () => {
+    const families = ANALYSIS_PAGES.map((p) => p.family);
+    expect(new Set(families).size).toBe(families.length);
+    expect([...families].sort()).toEqual([...ANALYSIS_FAMILIES].sort());
+  });
+
+  it('map families to routes', () => {
+    expect(analysisPageByFamily('pharmacy')?.route).toBe('DispensingPharmacy');
+    expect(analysisPageByFamily('medicine_prepared_fee_add')?.route).toBe(
+      'MedicinePreparedFeeAddition',
+    );
+    expect(analysisPageByFamily('pharmacy_management_fee_add')?.route).toBe(
+      'PharmacyManagementFeeAddition',
+    );
+  });
+
+  it.each([
+    [
+      'DispensingPharmacy',
+      [
+        '調剤売上',
+        '処方箋枚数',
+        '処方箋単価',
+        '受付回数',
+        '患者数',
+        '患者単価',
+        '処方箋集中率',
+        '上位3医療機関集中率',
+        '後発医薬品調剤割合',
+        'お薬手帳持参率',
+      ],
+    ],
+    ['Timeslot', ['処方箋枚数']],
+    ['Pharmacist', ['調剤売上', '処方箋枚数', '処方箋単価', '患者数']],
+    ['DispensingFeeScore', ['調剤売上', '処方箋単価']],
+    ['PharmacyManagementFee', ['調剤売上', '算定回数']],
+    ['PharmacyManagementFeeAddition', ['調剤売上', '算定回数']],
+    ['MedicinePreparedFeeAddition', ['調剤売上', '算定回数']],
+    ['DispensingTechnicalFee', ['調剤売上']],
+    ['MedicineFee', ['薬剤金額', '数量']],
+    ['MedicalMaterialFee', ['調剤売上', '数量']],
+    ['Clinic', ['調剤売上', '処方箋枚数', '処方箋単価', '受付回数', '患者数', '後発医薬品調剤割合']],
+    ['Doctor', ['調剤売上', '処方箋枚数', '患者数', '後発医薬品調剤割合']],
+    ['ClinicalDepartment', ['調剤売上', '処方箋枚数', '患者数', '後発医薬品調剤割合']],
+    ['Gender', ['調剤売上', '処方箋枚数', '処方箋単価', '患者数', '後発医薬品調剤割合']],
+    ['Age', ['調剤売上', '処方箋枚数', '処方箋単価', '患者数', '後発医薬品調剤割合']],
+    ['ReceptionType', ['調剤売上', '処方箋枚数', '処方箋単価', '患者数', '後発医薬品調剤割合']],
+    ['InsuranceType', ['調剤売上', '処方箋枚数', '処方箋単価', '患者数', '後発医薬品調剤割合']],
+    ['ReceptionCount', ['調剤売上', '処方箋枚数', '処方箋単価']],
+    ['Address', ['調剤売上', '処方箋枚数', '処方箋単価', '患者数']],
+  ])('%s offers %j', (routeName, expected) => {
+    expect(labels(routeName)).toEqual(expected);
+  });
+
+  it.each([
+    ['DispensingPharmacy', '調剤売上'],
+    ['DispensingFeeScore', '調剤売上'],
+    ['DispensingTechnicalFee', '調剤売上'],
+    ['PharmacyManagementFee', '算定回数'],
+    ['PharmacyManagementFeeAddition', '算定回数'],
+    ['MedicinePreparedFeeAddition', '算定回数'],
+    ['MedicineFee', '数量'],
+    ['MedicalMaterialFee', '数量'],
+    ['Timeslot', '処方箋枚数'],
+    ['Clinic', '処方箋枚数'],
+    ['Age', '処方箋枚数'],
+    ['Address', '処方箋枚数'],
+  ])('%s starts on %s', (routeName, label) => {
+    const page = analysisPageByRoute(routeName)!;
+    expect(metricByValue(page.defaultMetric)?.label).toBe(label);
+  });
+
+  it('start on a metric of their list that every plan opening the page may use', () => {
+    for (const page of ANALYSIS_PAGES) {
+      expect(page.metrics).toContain(page.defaultMetric);
+      const metric = metricByValue(page.defaultMetric)!;
+      for (const plan of ['free', 'basic', 'advanced'] as const) {
+        if (isRouteAllowed(route(page.route), plan, 'admin')) {
+          expect(metric.activePlans).toContain(plan);
+        }
+      }
+    }
+  });
+
+  it('build chart and CSV paths of family and metric slug', () => {
+    expect(analysisChartPath('medicine_fee', 'counts')).toBe('/v3/medicine_fee/counts');
+    expect(analysisChartPath('timeslot', 'prescription_counts', 'v2')).toBe(
+      '/v2/timeslot/prescription_counts',
+    );
+    expect(analysisCsvPath('clinic', 'dispensing_sales')).toBe('/v3/csv/clinic/dispensing_sales');
+  });
+});

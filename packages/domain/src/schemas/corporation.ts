@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { FIELD_LABELS, FORM_MESSAGES } from '../messages.ts';
+import { DIGITS, optionalDigits, optionalEmail, optionalText, requiredText } from './fields.ts';
+
+/** Corporation switch of system_admin (PUT /v2/members/{id}/corporations). */
+export const corporationCodeSchema = z.object({
+  corporationCode: z
+    .string({ error: FORM_MESSAGES.corporationCodeDigits })
+    .regex(DIGITS, FORM_MESSAGES.corporationCodeDigits),
+});
+export type CorporationCodeForm = z.infer<typeof corporationCodeSchema>;
+
+/** Corporation edit form; field names are those of PUT /v2/corporations/{code}. */
+export const corporationEditSchema = z.object({
+  corporation_code: z.string(),
+  name: requiredText(FIELD_LABELS.corporationName, LIMITS.nameMax),
+  zip_code: optionalDigits(FIELD_LABELS.zipCode, LIMITS.zipMax),
+  address: optionalText(FIELD_LABELS.address, LIMITS.addressMax),
+  building_name: optionalText(FIELD_LABELS.buildingName, LIMITS.buildingMax),
+  technical_person_name: optionalText(FIELD_LABELS.technicalPersonName, LIMITS.nameMax),
+  technical_person_tel: optionalDigits(FIELD_LABELS.technicalPersonTel, LIMITS.telMax),
+  technical_person_email: optionalEmail(FIELD_LABELS.technicalPersonEmail),
+  billing_person_name: optionalText(FIELD_LABELS.billingPersonName, LIMITS.nameMax),
+  billing_person_tel: optionalDigits(FIELD_LABELS.billingPersonTel, LIMITS.telMax),
+  billing_person_email: optionalEmail(FIELD_LABELS.billingPersonEmail),
+});
+export type CorporationEditForm = z.infer<typeof corporationEditSchema>;

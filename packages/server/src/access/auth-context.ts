@@ -1,0 +1,37 @@
+import { planById, roleById, type PlanCode, type RoleName } from '@pharmalytics/domain';
+import type { Database } from '../db/connection.ts';
+
+/** Who is calling: established from the session on every request that needs it. */
+export interface AuthContext {
+  memberId: number;
+  corporationId: number;
+  corporationSuspended: boolean;
+  plan: PlanCode;
+  role: RoleName;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+export async function loadAuthContext(
+  db: Database,
+  memberId: number,
+): Promise<AuthContext | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .innerJoin('corporations as c', 'c.id', 'm.corporation_id')
+    .select(['m.id', 'm.corporation_id', 'm.role_id', 'c.plan_id', 'c.status'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    memberId: row.id,
+    corporationId: row.corporation_id,
+    corporationSuspended: row.status === 'suspended',
+    plan: planById(row.plan_id)!.code,
+    role: roleById(row.role_id)!.name,
+  };
+}

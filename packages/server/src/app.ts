@@ -1,0 +1,137 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { HEADER_NAMES, PRODUCT_NAME } from '@pharmalytics/domain';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accessGuards } from './access/guards.ts';
+import { cookiesAreSecure, type Config } from './config.ts';
+import { corporationRoutes } from './corporations/routes.ts';
+import type { Database } from './db/connection.ts';
+import { deviceRoutes } from './devices/routes.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { IdentityService } from './identity/service.ts';
+import { TokenService } from './identity/tokens.ts';
+import { memberRoutes } from './members/routes.ts';
+import { prefectureRoutes } from './prefectures/routes.ts';
+import type { Secrets } from './secrets.ts';
+import { sessionRoutes } from './session/routes.ts';
+import { SessionStore } from './session/session-store.ts';
+import { storeRoutes } from './stores/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  secrets: Secrets;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PAGE_URL_HEADER = HEADER_NAMES.pageUrl.toLowerCase();
+
+/** Builds the whole server: identity service, session, settings and analytics APIs, web app. */
+export async function buildApp({ config, db, secrets, logger = false }: AppDeps) {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    // One line per request is written by the onResponse hook below instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // One line per request with the page the browser was on, which the web app sends as a header.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        pageUrl: request.headers[PAGE_URL_HEADER],
+      },
+      'request',
+    );
+  });
+
+  const secureCookies = cookiesAreSecure(config);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https:'],
+        'worker-src': ["'self'", 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyCookie, { secret: secrets.cookieSecret });
+  await app.register(fastifyCsrf, {
+    cookieKey: 'pl_csrf',
+    cookieOpts: { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookies, signed: true },
+    getToken: (request) => request.headers[HEADER_NAMES.csrf.toLowerCase()] as string | undefined,
+  });
+  // Every state-changing call of the browser APIs needs the token of GET /v2/csrf_token.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (MUTATING.has(request.method) && /^\/v[23]\//.test(request.url)) {
+      app.csrfProtection(request, reply, done);
+    } else {
+      done();
+    }
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${PRODUCT_NAME} API`, version: '2' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = TokenService.create({
+    issuer: config.identityIssuer ?? `${config.publicUrl}/identity`,
+    privateJwk: secrets.identityPrivateJwk,
+    externalJwksUrl: config.identityJwksUrl,
+  });
+  const identity = new IdentityService(db, config.lockout);
+  const sessions = new SessionStore(db);
+  await app.register(accessGuards, { db, sessions });
+
+  await app.register(
+    identityRoutes({ identity, tokens, rateLimitPerMinute: config.identityRateLimit }),
+  );
+  await app.register(sessionRoutes({ db, tokens, sessions, secureCookies }));
+  await app.register(memberRoutes({ db }));
+  await app.register(prefectureRoutes({ db }));
+  await app.register(storeRoutes({ db }));
+  await app.register(deviceRoutes({ db }));
+  await app.register(corporationRoutes({ db }));
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.selectFrom('prefectures').select('id').limit(1).execute();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await serveWebApp(app, config.webDist);
+  return Object.assign(app, { services: { identity, tokens, sessions } });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Schema on the database server (tests use a fresh one per run). */
+  databaseSchema?: string;
+  /** Base URL people reach the service at; used in links and to decide cookie security. */
+  publicUrl: string;
+  logLevel: string;
+  /** Directory of the built web app served under /service/. */
+  webDist: string;
+  /** Seed the demo world into an empty database. */
+  demoSeed: boolean;
+  /** Requests per minute per address allowed on the identity endpoints. */
+  identityRateLimit: number;
+  /** Consecutive wrong passwords before an account is locked, and for how long. */
+  lockout: { attempts: number; minutes: number };
+  /** JWKS URL of an external identity provider; the built-in one is used when absent. */
+  identityJwksUrl?: string;
+  identityIssuer?: string;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? resolve(REPO_ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: resolve(env.WEB_DIST ?? resolve(REPO_ROOT, 'packages/web/dist')),
+    demoSeed: env.DEMO_SEED !== 'false',
+    identityRateLimit: int(env.IDENTITY_RATE_LIMIT, 60),
+    lockout: { attempts: int(env.LOCKOUT_ATTEMPTS, 5), minutes: int(env.LOCKOUT_MINUTES, 15) },
+    identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
+    identityIssuer: env.IDENTITY_ISSUER || undefined,
+  };
+}
+
+/** Secure cookies need HTTPS, which browsers also grant to loopback hosts. */
+export function cookiesAreSecure(config: Config): boolean {
+  const url = new URL(config.publicUrl);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}

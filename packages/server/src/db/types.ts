@@ -1,0 +1,111 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DateString = ColumnType<string, string, string>;
+
+export interface PrefecturesTable {
+  id: number;
+  name: string;
+  area_name: string;
+  area_order: number;
+}
+
+export interface CorporationsTable {
+  id: Generated<number>;
+  corporation_code: string;
+  name: string;
+  plan_id: ColumnType<number, number | undefined, number>;
+  status: ColumnType<'active' | 'suspended', 'active' | 'suspended' | undefined>;
+  zip_code: string | null;
+  address: string | null;
+  building_name: string | null;
+  head_office_prefecture_id: number | null;
+  technical_person_name: string | null;
+  technical_person_tel: string | null;
+  technical_person_email: string | null;
+  billing_person_name: string | null;
+  billing_person_tel: string | null;
+  billing_person_email: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface IdentityUsersTable {
+  local_id: Generated<string>;
+  email: string;
+  password_hash: string;
+  disabled: ColumnType<boolean, boolean | undefined>;
+  failed_attempts: ColumnType<number, number | undefined>;
+  locked_until: ColumnType<Date | null, Date | null | undefined>;
+  password_changed_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  corporation_id: number;
+  identity_user_id: string;
+  email: string;
+  public_name: string;
+  search_name: string | null;
+  role_id: number;
+  send_report_allowed: ColumnType<boolean, boolean | undefined>;
+  terms_agreed_on: DateString | null;
+  privacy_policy_agreed_on: DateString | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  member_id: number;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  user_agent: string | null;
+}
+
+export interface StoresTable {
+  corporation_id: number;
+  id: Generated<number>;
+  store_code: string;
+  name: string;
+  prefecture_id: number;
+  zip_code: string | null;
+  city: string | null;
+  block: string | null;
+  building_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  insurance_institution_code: string | null;
+  management_pharmacist_name: string | null;
+  tel: string | null;
+  contract_status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface MemberBrowsableStoresTable {
+  corporation_id: number;
+  member_id: number;
+  store_id: number;
+}
+
+export interface ClientDevicesTable {
+  corporation_id: number;
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  first_contact_at: Timestamp;
+  last_contact_at: Timestamp;
+}
+
+export interface DB {
+  prefectures: PrefecturesTable;
+  corporations: CorporationsTable;
+  identity_users: IdentityUsersTable;
+  members: MembersTable;
+  sessions: SessionsTable;
+  stores: StoresTable;
+  member_browsable_stores: MemberBrowsableStoresTable;
+  client_devices: ClientDevicesTable;
+}

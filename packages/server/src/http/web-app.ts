@@ -1,0 +1,33 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { WEB_BASE_PATH } from '@pharmalytics/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Serves the built web app under /service/, answering the app's routes with index.html. */
+export async function serveWebApp(app: FastifyInstance, webDist: string) {
+  app.get('/', (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  if (!existsSync(join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'web app not built; run `npm run build`');
+    return;
+  }
+  await app.register(fastifyStatic, { root: webDist, serve: false });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  const isFile = (path: string) => {
+    const full = join(webDist, normalize(path));
+    return full.startsWith(webDist) && existsSync(full) && statSync(full).isFile();
+  };
+
+  app.get(WEB_BASE_PATH.replace(/\/$/, ''), (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  app.get(`${WEB_BASE_PATH}*`, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    if (!path || !isFile(path)) return sendIndex(reply);
+    // Vite fingerprints everything under assets/, so those never change.
+    const immutable = path.startsWith('assets/');
+    return reply
+      .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .sendFile(path);
+  });
+}

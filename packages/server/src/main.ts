@@ -1,0 +1,56 @@
+import { DEMO_CORPORATIONS, DEMO_PASSWORD } from '@pharmalytics/datagen';
+import { routePath } from '@pharmalytics/domain';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './demo/seed.ts';
+import { loadSecrets } from './secrets.ts';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const db = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+  schema: config.databaseSchema,
+});
+const applied = await migrateToLatest(db, config.databaseSchema);
+const seeded = config.demoSeed ? await seedDemoIfEmpty(db) : false;
+const secrets = await loadSecrets(config.dataDir);
+const app = await buildApp({
+  config,
+  db,
+  secrets,
+  logger: {
+    level: config.logLevel,
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+  },
+});
+await app.listen({ port: config.port, host: config.host });
+
+app.log.info(
+  { migrations: applied, demoSeeded: seeded, startupMs: Math.round(performance.now() - startedAt) },
+  'started',
+);
+if (config.demoSeed) {
+  const logins = DEMO_CORPORATIONS.flatMap((c) =>
+    c.members.map((m) => `  ${m.email.padEnd(24)} ${m.role.padEnd(13)} ${c.name}（${c.plan}${c.suspended ? '・休会中' : ''}）`),
+  );
+  console.log(
+    [
+      '',
+      `Pharmalytics: ${config.publicUrl}${routePath('Login')}`,
+      `Demo logins (password ${DEMO_PASSWORD}):`,
+      ...logins,
+      '',
+    ].join('\n'),
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,58 @@
+import { ERROR_WIRE_MESSAGES, MESSAGES } from '@pharmalytics/domain';
+
+/** Status 0 stands for a network failure (no response). */
+export const NETWORK_ERROR_STATUS = 0;
+
+/** A failed API call: HTTP status, the server's `message` and optional `type`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string | undefined;
+
+  constructor(status: number, message: string, type?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.type = type;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Statuses that get no global message (spec 01 §8). */
+const SILENT_STATUSES: ReadonlySet<number> = new Set([400, 403, 404, 409, 500]);
+
+export type GlobalErrorAction =
+  | { kind: 'none' }
+  | { kind: 'sessionExpired'; message: string }
+  | { kind: 'notify'; message: string };
+
+/** The global response handling of spec 01 §8, as a pure decision. */
+export function globalErrorAction(status: number, message: string): GlobalErrorAction {
+  if (status === 401) {
+    return message === ERROR_WIRE_MESSAGES.invalidToken
+      ? { kind: 'none' }
+      : { kind: 'sessionExpired', message: MESSAGES.sessionExpired };
+  }
+  if (SILENT_STATUSES.has(status)) return { kind: 'none' };
+  return { kind: 'notify', message: MESSAGES.unexpected };
+}
+
+/** Reads `message` and `type` from either error shape (API or identity service). */
+export function parseErrorBody(body: unknown): { message: string; type?: string } {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.message === 'string') {
+      return typeof record.type === 'string'
+        ? { message: record.message, type: record.type }
+        : { message: record.message };
+    }
+    const nested = record.error;
+    if (nested && typeof nested === 'object') {
+      const msg = (nested as Record<string, unknown>).message;
+      if (typeof msg === 'string') return { message: msg };
+    }
+  }
+  return { message: '' };
+}

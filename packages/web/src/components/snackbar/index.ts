@@ -1,0 +1,2 @@
+export { SnackbarProvider } from './SnackbarProvider.tsx';
+export { enqueueSnackbar, type SnackbarSeverity } from './snackbarBus.ts';

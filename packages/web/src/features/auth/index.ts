@@ -1,0 +1,11 @@
+export { LoginPage } from './login/LoginPage.tsx';
+export { NoticePage } from './notice/NoticePage.tsx';
+export {
+  clearSessionData,
+  getMember,
+  logout,
+  needsAgreement,
+  setMember,
+  useMember,
+  useSignedInMember,
+} from './session/index.ts';

@@ -1,0 +1,1 @@
+export { deviceKeys, fetchClientDevices } from './api.ts';

@@ -1,0 +1,159 @@
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { HELP_URL, planByCode, PRODUCT_NAME, roleByName } from '@pharmalytics/domain';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Member } from '../../../api/index.ts';
+import { homePath } from '../../../app/paths.ts';
+import { Logo } from '../../../components/index.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { CorporationSwitchForm } from './CorporationSwitchForm.tsx';
+import { DevApiSwitch } from './DevApiSwitch.tsx';
+import { SettingsMenu } from './SettingsMenu.tsx';
+
+export const HEADER_HEIGHT = 64;
+
+export interface AppHeaderProps {
+  member: Member;
+  /** The main layout's drawer toggle. */
+  menuToggle?: { expanded: boolean; onToggle: () => void; controls: string };
+}
+
+/** The signed-in header (spec 01 §2); system_admin gets a dark bar and its tools. */
+export function AppHeader({ member, menuToggle }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const systemAdmin = member.systemRole.name === 'system_admin';
+  const plan = planByCode(member.corporation.plan.code);
+  const dark = systemAdmin;
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      data-variant={systemAdmin ? 'system-admin' : 'standard'}
+      sx={{
+        height: HEADER_HEIGHT,
+        justifyContent: 'center',
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        ...(dark
+          ? { bgcolor: '#263238', color: 'common.white', borderBottom: '3px solid', borderColor: 'secondary.main' }
+          : { bgcolor: 'background.paper', borderBottom: '1px solid', borderColor: 'divider' }),
+      }}
+    >
+      <Toolbar sx={{ gap: 1.5, minHeight: `${HEADER_HEIGHT}px !important`, px: { xs: 1.5, sm: 2 } }}>
+        {menuToggle && (
+          <Tooltip title={menuToggle.expanded ? t('header.closeMenu') : t('header.openMenu')}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('header.toggleMenu')}
+              aria-expanded={menuToggle.expanded}
+              aria-controls={menuToggle.controls}
+              onClick={menuToggle.onToggle}
+            >
+              {menuToggle.expanded ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+          </Tooltip>
+        )}
+        <Link
+          component={RouterLink}
+          to={homePath(member.corporation.plan.code)}
+          aria-label={t('brand.homeLink', { product: PRODUCT_NAME })}
+          underline="none"
+          sx={{ display: 'inline-flex', flexShrink: 0, borderRadius: 1 }}
+        >
+          <Logo tone={dark ? 'dark' : 'light'} size="small" />
+        </Link>
+        {systemAdmin && (
+          <Chip
+            label={roleByName('system_admin')?.publicName}
+            color="secondary"
+            size="small"
+            sx={{ fontWeight: 700 }}
+          />
+        )}
+        <Divider
+          orientation="vertical"
+          flexItem
+          sx={{ mx: 0.5, my: 2, borderColor: dark ? 'rgba(255,255,255,0.25)' : 'divider' }}
+        />
+        <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography
+            component="p"
+            noWrap
+            sx={{ fontWeight: 700, fontSize: 15, minWidth: 0 }}
+            title={member.corporation.name}
+          >
+            <Box component="span" sx={visuallyHidden}>
+              {t('header.corporation')}:
+            </Box>
+            {member.corporation.name}
+          </Typography>
+          {systemAdmin && (
+            <Typography
+              component="span"
+              sx={{ fontSize: 13, whiteSpace: 'nowrap', opacity: 0.8, fontFamily: 'monospace' }}
+            >
+              {t('header.corporationId', { code: member.corporation.corporationCode })}
+            </Typography>
+          )}
+          <Chip
+            size="small"
+            variant={dark ? 'filled' : 'outlined'}
+            color="primary"
+            label={plan?.name ?? member.corporation.plan.name}
+            aria-label={`${t('header.plan')}: ${plan?.name ?? member.corporation.plan.name}`}
+            sx={{ fontWeight: 600, flexShrink: 0 }}
+          />
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        {systemAdmin && (
+          <Box
+            role="group"
+            aria-label={t('header.systemAdminTools')}
+            sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 2, mr: 1 }}
+          >
+            <CorporationSwitchForm memberId={member.id} />
+            <DevApiSwitch />
+          </Box>
+        )}
+        <Button
+          color="inherit"
+          href={HELP_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          startIcon={<HelpOutlineIcon />}
+          aria-label={`${t('header.help')}${t('common.opensInNewTab')}`}
+          sx={{ fontWeight: 600, flexShrink: 0 }}
+        >
+          {t('header.help')}
+        </Button>
+        <SettingsMenu member={member} />
+        <AccountMenu member={member} />
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

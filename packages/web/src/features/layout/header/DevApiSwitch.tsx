@@ -1,0 +1,30 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDevApiEnabled, setDevApiEnabled, subscribeDevApi } from '../../../api/index.ts';
+
+/** system_admin: sends calls that have a /v2/ twin there instead of /v3/ (spec 01 §7). */
+export function DevApiSwitch() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const enabled = useSyncExternalStore(subscribeDevApi, isDevApiEnabled, isDevApiEnabled);
+  return (
+    <FormControlLabel
+      label={t('header.devApi')}
+      sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: 13, fontWeight: 600 } }}
+      control={
+        <Switch
+          size="small"
+          color="secondary"
+          checked={enabled}
+          onChange={(_event, checked) => {
+            setDevApiEnabled(checked);
+            void queryClient.invalidateQueries();
+          }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,5 @@
+export { AppHeader, HEADER_HEIGHT, type AppHeaderProps } from './header/AppHeader.tsx';
+export { MainMenu } from './menus/MainMenu.tsx';
+export { ProfileMenu } from './menus/ProfileMenu.tsx';
+export { SettingMenu } from './menus/SettingMenu.tsx';
+export { SetupGuide } from './setup-guide/SetupGuide.tsx';

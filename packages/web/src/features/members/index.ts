@@ -1,0 +1,1 @@
+export { agreeToTerms, fetchMember, memberKeys, switchCorporation } from './api.ts';

@@ -1,0 +1,1 @@
+export { fetchStores, storeKeys, visibleStores } from './api.ts';
