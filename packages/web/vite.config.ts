@@ -1,18 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// Loaded with `--configLoader runner` (see package.json) so the TypeScript domain package resolves.
 import { WEB_BASE_PATH } from '@pharmalytics/domain';
 
 const API_TARGET = process.env.PHARMALYTICS_API_URL ?? 'http://127.0.0.1:3000';
-const proxied = ['/v2', '/v3', '/identity', '/healthz'];
+const PROXIED_PREFIXES = ['/v2', '/v3', '/identity', '/healthz'];
 
 export default defineConfig({
   base: WEB_BASE_PATH,
   plugins: [react()],
   server: {
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_TARGET }])),
+    proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: API_TARGET }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: API_TARGET }])),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 30,
+            },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

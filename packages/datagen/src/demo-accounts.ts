@@ -58,8 +58,16 @@ export const DEMO_CORPORATIONS: DemoCorporation[] = [
     address: '福岡県福岡市中央区天神1丁目10-20',
     buildingName: '天神ビジネスセンター5F',
     headOfficePrefectureId: FUKUOKA,
-    technicalPerson: { name: '中村 健一', tel: '0927120001', email: 'it@hakata-pharmacy.example.jp' },
-    billingPerson: { name: '小林 美和', tel: '0927120002', email: 'keiri@hakata-pharmacy.example.jp' },
+    technicalPerson: {
+      name: '中村 健一',
+      tel: '0927120001',
+      email: 'it@hakata-pharmacy.example.jp',
+    },
+    billingPerson: {
+      name: '小林 美和',
+      tel: '0927120002',
+      email: 'keiri@hakata-pharmacy.example.jp',
+    },
     stores: [
       {
         storeCode: '1001',
@@ -148,7 +156,13 @@ export const DEMO_CORPORATIONS: DemoCorporation[] = [
       },
     ],
     members: [
-      { email: 'admin@example.com', publicName: '山田 太郎', searchName: 'Taro Yamada', role: 'admin', sendReportAllowed: true },
+      {
+        email: 'admin@example.com',
+        publicName: '山田 太郎',
+        searchName: 'Taro Yamada',
+        role: 'admin',
+        sendReportAllowed: true,
+      },
       {
         email: 'user@example.com',
         publicName: '佐藤 花子',

@@ -37,9 +37,7 @@ describe('metric catalogue', () => {
   it('has the values 1 to 17, each once', () => {
     const values = METRICS.map((m) => m.value);
     expect(new Set(values).size).toBe(values.length);
-    expect([...values].sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 17 }, (_, i) => i + 1),
-    );
+    expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   });
 
   it('has unique slugs and labels', () => {
@@ -52,7 +50,11 @@ describe('metric catalogue', () => {
   });
 
   it('gives sales in yen and prescriptions in sheets', () => {
-    expect(metricByValue(1)).toMatchObject({ slug: 'dispensing_sales', label: '調剤売上', unit: '円' });
+    expect(metricByValue(1)).toMatchObject({
+      slug: 'dispensing_sales',
+      label: '調剤売上',
+      unit: '円',
+    });
     expect(metricByValue(2)).toMatchObject({
       slug: 'prescription_counts',
       label: '処方箋枚数',

@@ -118,7 +118,14 @@ const FREE_ROUTES = [
   'PharmacyDetailSetting',
   'InitialSetup',
 ];
-const BASIC_ROUTES = [...FREE_ROUTES, 'Dashboard', 'Gender', 'Age', 'ReceptionType', 'ReceptionCount'];
+const BASIC_ROUTES = [
+  ...FREE_ROUTES,
+  'Dashboard',
+  'Gender',
+  'Age',
+  'ReceptionType',
+  'ReceptionCount',
+];
 const ADVANCED_ROUTES = [
   ...BASIC_ROUTES,
   'Pharmacist',
@@ -189,7 +196,13 @@ describe('isRouteAllowed', () => {
   });
 
   it('requires both the plan and the role of a configured route', () => {
-    const def: RouteDef = { name: 'X', path: 'x', layout: 'main', plans: ['advanced'], roles: ['user'] };
+    const def: RouteDef = {
+      name: 'X',
+      path: 'x',
+      layout: 'main',
+      plans: ['advanced'],
+      roles: ['user'],
+    };
     expect(isRouteAllowed(def, 'advanced', 'user')).toBe(true);
     expect(isRouteAllowed(def, 'basic', 'user')).toBe(false);
     expect(isRouteAllowed(def, 'advanced', 'admin')).toBe(false);

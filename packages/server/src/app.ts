@@ -83,7 +83,13 @@ export async function buildApp({ config, db, secrets, logger = false }: AppDeps)
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCsrf, {
     cookieKey: 'pl_csrf',
-    cookieOpts: { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookies, signed: true },
+    cookieOpts: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      signed: true,
+    },
     getToken: (request) => request.headers[HEADER_NAMES.csrf.toLowerCase()] as string | undefined,
   });
   // Every state-changing call of the browser APIs needs the token of GET /v2/csrf_token.

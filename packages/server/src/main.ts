@@ -34,7 +34,10 @@ app.log.info(
 );
 if (config.demoSeed) {
   const logins = DEMO_CORPORATIONS.flatMap((c) =>
-    c.members.map((m) => `  ${m.email.padEnd(24)} ${m.role.padEnd(13)} ${c.name}（${c.plan}${c.suspended ? '・休会中' : ''}）`),
+    c.members.map(
+      (m) =>
+        `  ${m.email.padEnd(24)} ${m.role.padEnd(13)} ${c.name}（${c.plan}${c.suspended ? '・休会中' : ''}）`,
+    ),
   );
   console.log(
     [

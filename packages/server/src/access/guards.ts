@@ -1,5 +1,10 @@
 import { isRouteAllowed, route, type RoleName, type RouteName } from '@pharmalytics/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connection.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';

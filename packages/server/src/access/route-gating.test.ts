@@ -27,7 +27,9 @@ describe('server-side gating from the route table', () => {
 
 describe('the database engine under test', () => {
   it('is the PostgreSQL server when TEST_DATABASE_URL is set, the embedded one otherwise', async () => {
-    const { rows } = await (await import('kysely')).sql<{ version: string }>`select version()`.execute(t.db);
+    const { rows } = await (
+      await import('kysely')
+    ).sql<{ version: string }>`select version()`.execute(t.db);
     const version = rows[0]!.version;
     if (process.env.TEST_DATABASE_URL) expect(version).not.toMatch(/wasm|emscripten/i);
     else expect(version).toMatch(/wasm|emscripten/i);

@@ -15,9 +15,14 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    for (const corporation of DEMO_CORPORATIONS) await seedCorporation(trx, corporation, passwordHash);
-    await sql`select setval('corporation_code_seq', (select max(corporation_code::bigint) from corporations))`.execute(trx);
-    await sql`select setval('store_code_seq', (select max(store_code::bigint) from stores))`.execute(trx);
+    for (const corporation of DEMO_CORPORATIONS)
+      await seedCorporation(trx, corporation, passwordHash);
+    await sql`select setval('corporation_code_seq', (select max(corporation_code::bigint) from corporations))`.execute(
+      trx,
+    );
+    await sql`select setval('store_code_seq', (select max(store_code::bigint) from stores))`.execute(
+      trx,
+    );
   });
   return true;
 }
@@ -99,7 +104,11 @@ async function seedCorporation(db: Database, c: DemoCorporation, passwordHash: s
     for (const code of m.browsableStoreCodes ?? []) {
       await db
         .insertInto('member_browsable_stores')
-        .values({ corporation_id: corporationId, member_id: memberId, store_id: storeIds.get(code)! })
+        .values({
+          corporation_id: corporationId,
+          member_id: memberId,
+          store_id: storeIds.get(code)!,
+        })
         .execute();
     }
   }

@@ -13,7 +13,9 @@ export function deviceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
         const rows = await db
           .selectFrom('client_devices as d')
           .innerJoin('stores as s', (join) =>
-            join.onRef('s.id', '=', 'd.store_id').onRef('s.corporation_id', '=', 'd.corporation_id'),
+            join
+              .onRef('s.id', '=', 'd.store_id')
+              .onRef('s.corporation_id', '=', 'd.corporation_id'),
           )
           .select(['d.id', 'd.name', 's.store_code', 'd.last_contact_at'])
           .where('d.corporation_id', '=', auth.corporationId)

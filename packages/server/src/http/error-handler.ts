@@ -32,6 +32,9 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ statusCode: 404, message: `no route for ${request.method} ${request.url.split('?')[0]}` }),
+    reply.code(404).send({
+      statusCode: 404,
+      message: `no route for ${request.method} ${request.url.split('?')[0]}`,
+    }),
   );
 }

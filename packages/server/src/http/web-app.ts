@@ -11,7 +11,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build`');
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, serve: false });
+  await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false });
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('index.html');

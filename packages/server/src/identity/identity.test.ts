@@ -12,7 +12,12 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
   it('returns an ID token signed with the key published as JWKS', async () => {
     const reply = await t.client().signIn('Admin@Example.com ', 'Pharmalytics-demo1');
     expect(reply.status).toBe(200);
-    const body = reply.body as { idToken: string; localId: string; email: string; expiresIn: string };
+    const body = reply.body as {
+      idToken: string;
+      localId: string;
+      email: string;
+      expiresIn: string;
+    };
     expect(body.email).toBe('admin@example.com');
     expect(body.expiresIn).toBe('3600');
     const jwks = (await t.client().get('/identity/v1/jwks')).body;
@@ -64,7 +69,8 @@ describe('identity rate limit', () => {
     try {
       const client = limited.client();
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await client.signIn('x@example.com', 'password1')).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await client.signIn('x@example.com', 'password1')).status);
       expect(statuses).toEqual([400, 400, 400, 429, 429]);
     } finally {
       await limited.close();

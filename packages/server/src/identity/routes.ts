@@ -41,6 +41,8 @@ export function identityRoutes(deps: {
       },
     );
 
-    app.get('/identity/v1/jwks', { schema: { tags: ['identity'] } }, async () => deps.tokens.jwks());
+    app.get('/identity/v1/jwks', { schema: { tags: ['identity'] } }, async () =>
+      deps.tokens.jwks(),
+    );
   };
 }

@@ -14,8 +14,7 @@ export type SignInErrorCode =
   | 'MISSING_PASSWORD';
 
 export type SignInResult =
-  | { ok: true; localId: string; email: string }
-  | { ok: false; error: SignInErrorCode };
+  { ok: true; localId: string; email: string } | { ok: false; error: SignInErrorCode };
 
 export interface LockoutPolicy {
   attempts: number;

@@ -22,7 +22,10 @@ export interface MemberView {
   browsableStores: { storeCode: string; name: string }[];
 }
 
-export async function loadMemberView(db: Database, memberId: number): Promise<MemberView | undefined> {
+export async function loadMemberView(
+  db: Database,
+  memberId: number,
+): Promise<MemberView | undefined> {
   const row = await db
     .selectFrom('members as m')
     .innerJoin('corporations as c', 'c.id', 'm.corporation_id')

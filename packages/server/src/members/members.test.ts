@@ -23,7 +23,10 @@ describe('GET /v2/members/{id}', () => {
   it('lists the browsable stores of a user-role member only', async () => {
     const client = t.client();
     const me = (await client.login('user@example.com')).body;
-    expect(me.browsableStores.map((s: { storeCode: string }) => s.storeCode)).toEqual(['1001', '1002']);
+    expect(me.browsableStores.map((s: { storeCode: string }) => s.storeCode)).toEqual([
+      '1001',
+      '1002',
+    ]);
   });
 });
 
@@ -47,10 +50,15 @@ describe('PUT /v2/members/{id}/corporations', () => {
       body: { corporationCode: '100002' },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body.corporation).toMatchObject({ corporationCode: '100002', plan: { code: 'free' } });
+    expect(reply.body.corporation).toMatchObject({
+      corporationCode: '100002',
+      plan: { code: 'free' },
+    });
     const stores = await client.get('/v3/branches');
     expect(stores.body.map((s: { storeCode: string }) => s.storeCode)).toEqual(['2001']);
-    await client.request('PUT', `/v2/members/${me.id}/corporations`, { body: { corporationCode: '100001' } });
+    await client.request('PUT', `/v2/members/${me.id}/corporations`, {
+      body: { corporationCode: '100001' },
+    });
   });
 
   it('answers 404 for an unknown code and 400 for one with other than digits', async () => {
@@ -74,6 +82,8 @@ describe('PUT /v2/members/{id}/corporations', () => {
       body: { corporationCode: '100002' },
     });
     expect(reply.status).toBe(403);
-    expect((await client.get(`/v2/members/${me.id}`)).body.corporation.corporationCode).toBe('100001');
+    expect((await client.get(`/v2/members/${me.id}`)).body.corporation.corporationCode).toBe(
+      '100001',
+    );
   });
 });

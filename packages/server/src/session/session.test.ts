@@ -18,11 +18,19 @@ describe('CSRF', () => {
   it('refuses a mutating call without the token with 403 and changes nothing', async () => {
     const client = t.client();
     await client.login('notice@example.com');
-    const before = await t.db.selectFrom('members').select('terms_agreed_on').where('email', '=', 'notice@example.com').executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('members')
+      .select('terms_agreed_on')
+      .where('email', '=', 'notice@example.com')
+      .executeTakeFirstOrThrow();
     const reply = await client.request('PATCH', '/v2/members/agreement', { csrf: false });
     expect(reply.status).toBe(403);
     expect(reply.body.message).toBe('invalid csrf token');
-    const after = await t.db.selectFrom('members').select('terms_agreed_on').where('email', '=', 'notice@example.com').executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('members')
+      .select('terms_agreed_on')
+      .where('email', '=', 'notice@example.com')
+      .executeTakeFirstOrThrow();
     expect(after.terms_agreed_on).toBe(before.terms_agreed_on);
   });
 
@@ -60,7 +68,9 @@ describe('POST /v2/login', () => {
     await client.login('basic@example.com');
     const id = client.cookie('pl_session')!;
     const rows = await t.db.selectFrom('sessions').select('id_hash').execute();
-    expect(rows.map((r) => r.id_hash)).toContain(createHash('sha256').update(id).digest('base64url'));
+    expect(rows.map((r) => r.id_hash)).toContain(
+      createHash('sha256').update(id).digest('base64url'),
+    );
     expect(rows.map((r) => r.id_hash)).not.toContain(id);
   });
 
@@ -87,11 +97,19 @@ describe('POST /v2/login', () => {
   it('ends access for a corporation suspended after sign-in', async () => {
     const client = t.client();
     const login = await client.login('basic@example.com');
-    await t.db.updateTable('corporations').set({ status: 'suspended' }).where('corporation_code', '=', '100003').execute();
+    await t.db
+      .updateTable('corporations')
+      .set({ status: 'suspended' })
+      .where('corporation_code', '=', '100003')
+      .execute();
     try {
       expect((await client.get(`/v2/members/${login.body.id}`)).status).toBe(403);
     } finally {
-      await t.db.updateTable('corporations').set({ status: 'active' }).where('corporation_code', '=', '100003').execute();
+      await t.db
+        .updateTable('corporations')
+        .set({ status: 'active' })
+        .where('corporation_code', '=', '100003')
+        .execute();
     }
   });
 });

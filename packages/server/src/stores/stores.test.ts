@@ -29,18 +29,29 @@ describe('GET /v3/branches', () => {
     const client = t.client();
     await client.login('user@example.com');
     expect(codes((await client.get('/v3/branches')).body)).toEqual(['1001', '1002']);
-    expect(codes((await client.get('/v3/branches?includeInactive=true')).body)).toEqual(['1001', '1002']);
+    expect(codes((await client.get('/v3/branches?includeInactive=true')).body)).toEqual([
+      '1001',
+      '1002',
+    ]);
   });
 
   it('leaves inactive stores out unless asked for', async () => {
-    await t.db.updateTable('stores').set({ contract_status: 'inactive' }).where('store_code', '=', '1005').execute();
+    await t.db
+      .updateTable('stores')
+      .set({ contract_status: 'inactive' })
+      .where('store_code', '=', '1005')
+      .execute();
     try {
       const client = t.client();
       await client.login('admin@example.com');
       expect(codes((await client.get('/v3/branches')).body)).not.toContain('1005');
       expect(codes((await client.get('/v3/branches?includeInactive=true')).body)).toContain('1005');
     } finally {
-      await t.db.updateTable('stores').set({ contract_status: 'active' }).where('store_code', '=', '1005').execute();
+      await t.db
+        .updateTable('stores')
+        .set({ contract_status: 'active' })
+        .where('store_code', '=', '1005')
+        .execute();
     }
   });
 });

@@ -22,7 +22,9 @@ export class HttpClient {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.csrf ?? method !== 'GET') {
-      this.csrfToken ??= (await this.request<{ csrfToken: string }>('GET', '/v2/csrf_token')).body.csrfToken;
+      this.csrfToken ??= (
+        await this.request<{ csrfToken: string }>('GET', '/v2/csrf_token')
+      ).body.csrfToken;
       headers[HEADER_NAMES.csrf] = this.csrfToken;
     }
     if (this.cookies.size) {
@@ -58,7 +60,8 @@ export class HttpClient {
   }
 
   /** Signs in at the identity service, then opens a session with the ID token. */
-  async login(email: string, password = DEMO_PASSWORD): Promise<Reply> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async login(email: string, password = DEMO_PASSWORD): Promise<Reply<any>> {
     const identity = await this.signIn(email, password);
     if (identity.status !== 200) return identity;
     return this.request('POST', '/v2/login', {

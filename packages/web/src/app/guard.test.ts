@@ -40,7 +40,10 @@ describe('guardRoute', () => {
       kind: 'redirect',
       to: 'DispensingPharmacy',
     });
-    expect(guardRoute(route('Login'), member('basic'))).toEqual({ kind: 'redirect', to: 'Dashboard' });
+    expect(guardRoute(route('Login'), member('basic'))).toEqual({
+      kind: 'redirect',
+      to: 'Dashboard',
+    });
   });
 
   it('redirects the root to dispensing pharmacy on the free plan only', () => {

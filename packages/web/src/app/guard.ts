@@ -3,9 +3,7 @@ import type { Member } from '../api/index.ts';
 import { needsAgreement } from '../features/auth/session/index.ts';
 
 export type GuardDecision =
-  | { kind: 'render' }
-  | { kind: 'redirect'; to: RouteName }
-  | { kind: 'notFound' };
+  { kind: 'render' } | { kind: 'redirect'; to: RouteName } | { kind: 'notFound' };
 
 export type GuardMember = Pick<
   Member,

@@ -1,4 +1,10 @@
-import { homeRouteName, routePath, WEB_BASE_PATH, type PlanCode, type RouteName } from '@pharmalytics/domain';
+import {
+  homeRouteName,
+  routePath,
+  WEB_BASE_PATH,
+  type PlanCode,
+  type RouteName,
+} from '@pharmalytics/domain';
 
 /** The router's basename: the web base path without its trailing slash ('/service'). */
 export const ROUTER_BASENAME = WEB_BASE_PATH.replace(/\/$/, '');

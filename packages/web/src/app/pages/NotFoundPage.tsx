@@ -31,12 +31,7 @@ export function NotFoundPage() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t('notFound.body')}
       </Typography>
-      <Button
-        component={RouterLink}
-        to={home}
-        variant="contained"
-        startIcon={<HomeOutlinedIcon />}
-      >
+      <Button component={RouterLink} to={home} variant="contained" startIcon={<HomeOutlinedIcon />}>
         {member ? t('common.backHome') : t('common.backToLogin')}
       </Button>
     </Box>

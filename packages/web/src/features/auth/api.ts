@@ -8,7 +8,10 @@ export interface IdentitySignInResponse {
 }
 
 /** Step 1: the identity provider (Identity Toolkit REST subset, spec DESIGN §4). */
-export function signInWithPassword(email: string, password: string): Promise<IdentitySignInResponse> {
+export function signInWithPassword(
+  email: string,
+  password: string,
+): Promise<IdentitySignInResponse> {
   return api.post<IdentitySignInResponse>('/identity/v1/accounts:signInWithPassword', {
     email,
     password,

@@ -1,6 +1,7 @@
 export { LoginPage } from './login/LoginPage.tsx';
 export { NoticePage } from './notice/NoticePage.tsx';
 export {
+  clearMember,
   clearSessionData,
   getMember,
   logout,

@@ -29,7 +29,7 @@ describe('visibleStores', () => {
     expect(visibleStores(stores, 'system_admin', [])).toHaveLength(3);
   });
 
-  it("limits role user to the viewable stores", () => {
+  it('limits role user to the viewable stores', () => {
     const result = visibleStores(stores, 'user', [{ storeCode: 'B', name: 'B' }]);
     expect(result.map((s) => s.storeCode)).toEqual(['B']);
   });

@@ -5,13 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  MESSAGES,
-  PRIVACY_POLICY_URL,
-  PRODUCT_NAME,
-  route,
-  TERMS_URL,
-} from '@pharmalytics/domain';
+import { MESSAGES, PRIVACY_POLICY_URL, PRODUCT_NAME, route, TERMS_URL } from '@pharmalytics/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

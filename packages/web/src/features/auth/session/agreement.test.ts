@@ -13,9 +13,9 @@ describe('needsAgreement', () => {
   });
 
   it('passes when both dates are after the cut-offs', () => {
-    expect(needsAgreement({ serviceAgreedOn: '2024-01-01', privacyPolicyAgreedOn: '2024-01-01' })).toBe(
-      false,
-    );
+    expect(
+      needsAgreement({ serviceAgreedOn: '2024-01-01', privacyPolicyAgreedOn: '2024-01-01' }),
+    ).toBe(false);
   });
 
   it('requires agreement when the terms date is before its cut-off', () => {

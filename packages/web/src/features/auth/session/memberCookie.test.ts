@@ -29,10 +29,15 @@ describe('parseStoredMember', () => {
     expect(parseStoredMember(undefined)).toBeNull();
     expect(parseStoredMember('{')).toBeNull();
     expect(parseStoredMember('null')).toBeNull();
-    expect(parseStoredMember(JSON.stringify({ ...member, systemRole: { name: 'root' } }))).toBeNull();
+    expect(
+      parseStoredMember(JSON.stringify({ ...member, systemRole: { name: 'root' } })),
+    ).toBeNull();
     expect(
       parseStoredMember(
-        JSON.stringify({ ...member, corporation: { ...member.corporation, plan: { code: 'gold' } } }),
+        JSON.stringify({
+          ...member,
+          corporation: { ...member.corporation, plan: { code: 'gold' } },
+        }),
       ),
     ).toBeNull();
   });
@@ -42,7 +47,10 @@ describe('serializeMember', () => {
   it('drops the viewable stores when the cookie would be too large', () => {
     const big = {
       ...member,
-      browsableStores: Array.from({ length: 200 }, (_, i) => ({ storeCode: `S${i}`, name: `店舗${i}` })),
+      browsableStores: Array.from({ length: 200 }, (_, i) => ({
+        storeCode: `S${i}`,
+        name: `店舗${i}`,
+      })),
     };
     const stored = parseStoredMember(serializeMember(big, (v) => encodeURIComponent(v).length));
     expect(stored?.browsableStores).toEqual([]);

@@ -1,4 +1,4 @@
-import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import AppBar from '@mui/material/AppBar';
@@ -47,11 +47,18 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
         justifyContent: 'center',
         zIndex: (theme) => theme.zIndex.drawer + 1,
         ...(dark
-          ? { bgcolor: '#263238', color: 'common.white', borderBottom: '3px solid', borderColor: 'secondary.main' }
+          ? {
+              bgcolor: '#263238',
+              color: 'common.white',
+              borderBottom: '3px solid',
+              borderColor: 'secondary.main',
+            }
           : { bgcolor: 'background.paper', borderBottom: '1px solid', borderColor: 'divider' }),
       }}
     >
-      <Toolbar sx={{ gap: 1.5, minHeight: `${HEADER_HEIGHT}px !important`, px: { xs: 1.5, sm: 2 } }}>
+      <Toolbar
+        sx={{ gap: 1.5, minHeight: `${HEADER_HEIGHT}px !important`, px: { xs: 1.5, sm: 2 } }}
+      >
         {menuToggle && (
           <Tooltip title={menuToggle.expanded ? t('header.closeMenu') : t('header.openMenu')}>
             <IconButton

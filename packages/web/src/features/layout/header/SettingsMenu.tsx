@@ -50,7 +50,12 @@ export function SettingsMenu({ member }: { member: Member }) {
         }}
       >
         {settingMenuItems(member.systemRole.name).map((item) => (
-          <MenuItem key={item.route} component={RouterLink} to={appPath(item.route)} onClick={close}>
+          <MenuItem
+            key={item.route}
+            component={RouterLink}
+            to={appPath(item.route)}
+            onClick={close}
+          >
             <ListItemIcon>
               <SettingMenuIcon route={item.route} fontSize="small" />
             </ListItemIcon>

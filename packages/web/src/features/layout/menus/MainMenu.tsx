@@ -43,7 +43,9 @@ const itemSx = {
 
 function LockMark() {
   const { t } = useTranslation();
-  return <LockIcon sx={{ fontSize: 16, color: 'text.secondary' }} titleAccess={t('sideMenu.locked')} />;
+  return (
+    <LockIcon sx={{ fontSize: 16, color: 'text.secondary' }} titleAccess={t('sideMenu.locked')} />
+  );
 }
 
 function MenuLink({ item, icon }: { item: MainMenuItemState; icon?: ReactNode }) {
@@ -103,7 +105,11 @@ function ExpandedGroup({ group }: { group: MainMenuGroupState }) {
           />
           <Typography
             component="span"
-            sx={{ fontSize: 13, fontWeight: 700, color: group.active ? 'primary.dark' : 'text.secondary' }}
+            sx={{
+              fontSize: 13,
+              fontWeight: 700,
+              color: group.active ? 'primary.dark' : 'text.secondary',
+            }}
           >
             {group.label}
           </Typography>
@@ -151,7 +157,10 @@ function CollapsedGroup({ group }: { group: MainMenuGroupState }) {
         onClose={close}
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { ml: 1, minWidth: 200 } } }}
+        slotProps={{
+          list: { 'aria-labelledby': buttonId },
+          paper: { sx: { ml: 1, minWidth: 200 } },
+        }}
       >
         <Typography
           variant="overline"

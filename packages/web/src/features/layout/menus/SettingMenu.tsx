@@ -1,7 +1,12 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { SETTING_MENU_DASHBOARD_LABEL, type PlanCode, type RoleName, type RouteName } from '@pharmalytics/domain';
+import {
+  SETTING_MENU_DASHBOARD_LABEL,
+  type PlanCode,
+  type RoleName,
+  type RouteName,
+} from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { appPath, homePath } from '../../../app/paths.ts';

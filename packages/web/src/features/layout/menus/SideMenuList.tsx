@@ -63,7 +63,9 @@ export function SideMenuList({
             <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
             <ListItemText
               primary={entry.label}
-              slotProps={{ primary: { sx: { fontSize: 14, fontWeight: entry.active ? 700 : 500 } } }}
+              slotProps={{
+                primary: { sx: { fontSize: 14, fontWeight: entry.active ? 700 : 500 } },
+              }}
             />
           </ListItemButton>
         ))}

@@ -120,7 +120,11 @@ export function SetupGuide({ role, hasStores, hasDevices }: SetupGuideProps) {
   ];
 
   return (
-    <Box component="section" aria-labelledby="setup-guide-heading" sx={{ maxWidth: 1100, mx: 'auto' }}>
+    <Box
+      component="section"
+      aria-labelledby="setup-guide-heading"
+      sx={{ maxWidth: 1100, mx: 'auto' }}
+    >
       <Paper
         variant="outlined"
         sx={{

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoryRankLabel,
+  formatNumber,
+  formatPercentChange,
+  formatPersonCount,
+  percentChange,
+  truncateBarLabel,
+  viewableStoresText,
+} from './format.ts';
+
+describe('viewableStoresText', () => {
+  it('shows 未設定 with no store', () => {
+    expect(viewableStoresText([], 5, 'list')).toBe('未設定');
+    expect(viewableStoresText([], 5, 'detail')).toBe('未設定');
+  });
+
+  it('shows 全ての店舗 when every store is viewable', () => {
+    expect(viewableStoresText(['本店', '駅前店'], 2, 'list')).toBe('全ての店舗');
+    expect(viewableStoresText(['本店', '駅前店'], 2, 'detail')).toBe('全ての店舗');
+  });
+
+  it('shows the first name and 他N店 on the list', () => {
+    expect(viewableStoresText(['本店', '駅前店', '北口店'], 5, 'list')).toBe('本店他2店');
+    expect(viewableStoresText(['本店'], 5, 'list')).toBe('本店');
+  });
+
+  it('joins the names with ・ on the detail', () => {
+    expect(viewableStoresText(['本店', '駅前店', '北口店'], 5, 'detail')).toBe(
+      '本店・駅前店・北口店',
+    );
+  });
+});
+
+describe('formatNumber', () => {
+  it('adds thousands separators', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(-9876.5)).toBe('-9,876.5');
+    expect(formatNumber(1234.5678)).toBe('1,234.57');
+    expect(formatNumber(1234.5, 0)).toBe('1,235');
+  });
+
+  it("shows '-' for no value", () => {
+    expect(formatNumber(null)).toBe('-');
+    expect(formatNumber(undefined)).toBe('-');
+    expect(formatNumber(Number.NaN)).toBe('-');
+  });
+});
+
+describe('percent change', () => {
+  it('rounds to one decimal', () => {
+    expect(percentChange(1053, 1000)).toBe(5.3);
+    expect(percentChange(1000, 1053)).toBe(-5);
+    expect(percentChange(10125, 10000)).toBe(1.3);
+    expect(percentChange(9875, 10000)).toBe(-1.3);
+  });
+
+  it('formats with a sign and one decimal', () => {
+    expect(formatPercentChange(1053, 1000)).toBe('+5.3%');
+    expect(formatPercentChange(980, 1000)).toBe('-2.0%');
+    expect(formatPercentChange(1000, 1000)).toBe('0.0%');
+  });
+
+  it("is '-' when the comparison is zero or absent", () => {
+    expect(formatPercentChange(100, 0)).toBe('-');
+    expect(formatPercentChange(100, null)).toBe('-');
+    expect(formatPercentChange(100, undefined)).toBe('-');
+    expect(percentChange(100, 0)).toBeNull();
+  });
+});
+
+describe('truncateBarLabel', () => {
+  it('keeps 13 characters and adds an ellipsis', () => {
+    expect(truncateBarLabel('あいうえおかきくけこさしすせそ')).toBe('あいうえおかきくけこさしす…');
+    expect(truncateBarLabel('あいうえおかきくけこさしす')).toBe('あいうえおかきくけこさしす');
+  });
+});
+
+describe('map card labels', () => {
+  it('show counts as "N 人" and missing ones as ー', () => {
+    expect(formatPersonCount(12)).toBe('12 人');
+    expect(formatPersonCount(1200)).toBe('1,200 人');
+    expect(formatPersonCount(null)).toBe('ー');
+  });
+
+  it('put a category count in full-width brackets', () => {
+    expect(categoryRankLabel('山田クリニック', 42)).toBe('山田クリニック（42）');
+  });
+});

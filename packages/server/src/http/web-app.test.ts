@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await startTestApp({ seed: false, env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web app under /service/', () => {
+  it('answers every app route with index.html', async () => {
+    for (const path of ['/service/', '/service/login', '/service/setting/pharmacy/1001']) {
+      const reply = await t.client().get(path);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain('<title>app</title>');
+      expect(reply.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves built assets with a long cache', async () => {
+    const reply = await t.client().get('/service/assets/index-abc123.js');
+    expect(reply.body).toBe('console.log(1)');
+    expect(reply.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('does not let a path climb out of the build directory', async () => {
+    const reply = await t.client().get('/service/..%2f..%2fetc%2fpasswd');
+    expect(reply.body).toContain('<title>app</title>');
+  });
+
+  it('redirects the bare host to the app', async () => {
+    const reply = await t.client().get('/');
+    expect(reply.status).toBe(302);
+    expect(reply.headers.get('location')).toBe('/service/');
+  });
+
+  it('answers unknown API paths with JSON 404, not the app', async () => {
+    const reply = await t.client().get('/v2/nothing-here');
+    expect(reply.status).toBe(404);
+    expect(reply.body.statusCode).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const reply = await t.client().get('/service/login');
+    expect(reply.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,0 +1,32 @@
+import type { RouteName } from '@pharmalytics/domain';
+import type { ReactNode } from 'react';
+import type { Member } from '../../api/index.ts';
+import { AppHeader, SettingMenu } from '../../features/layout/index.ts';
+import { AppFrame } from './AppFrame.tsx';
+
+/** Header and the settings side menu. */
+export function SettingLayout({
+  member,
+  current,
+  children,
+}: {
+  member: Member;
+  current: RouteName | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <AppFrame
+      header={<AppHeader member={member} />}
+      navWidth={240}
+      nav={
+        <SettingMenu
+          plan={member.corporation.plan.code}
+          role={member.systemRole.name}
+          current={current}
+        />
+      }
+    >
+      {children}
+    </AppFrame>
+  );
+}
