@@ -10,7 +10,11 @@ export const MAP_CATEGORIES = [
 ] as const;
 export type MapCategory = (typeof MAP_CATEGORIES)[number];
 export type MapCategoryValue = MapCategory['value'];
-export const DEFAULT_MAP_CATEGORY: MapCategoryValue = 2;
+function mapCategoryKeyToValue(key: MapCategory['key']): MapCategoryValue {
+  return MAP_CATEGORIES.find((c) => c.key === key)!.value;
+}
+
+export const DEFAULT_MAP_CATEGORY = mapCategoryKeyToValue('clinic');
 
 /** The category for an addressCategory value; anything unknown ranks by clinic. */
 export function mapCategoryByValue(value: unknown): MapCategory {
@@ -83,7 +87,7 @@ export function categoryLegendLabels(
   category: MapCategoryValue,
 ): string[] {
   const labels = rankedNames.slice(0, CATEGORY_TOP_COUNT);
-  const isAge = category === 4;
+  const isAge = category === mapCategoryKeyToValue('age');
   if (!isAge && labels.length === CATEGORY_TOP_COUNT) {
     labels[CATEGORY_TOP_COUNT - 1] = OTHER_CATEGORY_LABEL;
   }

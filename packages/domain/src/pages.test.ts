@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metricByValue } from './metrics.ts';
+import { metricBySlug } from './metrics.ts';
 import {
   ANALYSIS_FAMILIES,
   ANALYSIS_PAGES,
@@ -87,13 +87,13 @@ describe('analysis pages', () => {
     ['Address', '処方箋枚数'],
   ])('%s starts on %s', (routeName, label) => {
     const page = analysisPageByRoute(routeName)!;
-    expect(metricByValue(page.defaultMetric)?.label).toBe(label);
+    expect(metricBySlug(page.defaultMetric)?.label).toBe(label);
   });
 
   it('start on a metric of their list that every plan opening the page may use', () => {
     for (const page of ANALYSIS_PAGES) {
       expect(page.metrics).toContain(page.defaultMetric);
-      const metric = metricByValue(page.defaultMetric)!;
+      const metric = metricBySlug(page.defaultMetric)!;
       for (const plan of ['free', 'basic', 'advanced'] as const) {
         if (isRouteAllowed(route(page.route), plan, 'admin')) {
           expect(metric.activePlans).toContain(plan);

@@ -1,4 +1,4 @@
-import { metricByValue, type Metric, type MetricSlug, type MetricValue } from './metrics.ts';
+import { metricBySlug, type Metric, type MetricSlug } from './metrics.ts';
 import type { RouteName } from './routes.ts';
 
 /** Path families of the analysis chart calls: GET /v3/{family}/{metric slug} (DESIGN §7). */
@@ -30,88 +30,146 @@ export interface AnalysisPageDef {
   route: RouteName;
   family: AnalysisFamily;
   /** Metric dropdown choices, in display order. */
-  metrics: readonly MetricValue[];
-  defaultMetric: MetricValue;
+  metrics: readonly MetricSlug[];
+  defaultMetric: MetricSlug;
 }
 
-// Metric values (spec 02 §3): 1 sales, 2 prescription count, 3 unit price, 4 reception counts,
-// 6 concentration, 7 generic rate, 8 medicine note, 9 medicine amount, 12 patients,
-// 13 quantity, 14 patient unit price, 15 calculation counts, 17 top-3 concentration.
-const PATIENT_DIMENSION_METRICS = [1, 2, 3, 12, 7] as const;
-const FEE_ITEM_METRICS = [1, 15] as const;
-const PRESCRIBER_METRICS = [1, 2, 12, 7] as const;
+const SALES = 'dispensing_sales';
+const PRESCRIPTIONS = 'prescription_counts';
+const UNIT_PRICE = 'prescription_unit_price';
+const RECEPTIONS = 'reception_counts';
+const PATIENTS = 'patient_counts';
+const PATIENT_UNIT_PRICE = 'patient_unit_price';
+const CONCENTRATION = 'prescription_concentration_rates';
+const CONCENTRATION_TOP3 = 'prescription_concentration_rates_top3';
+const GENERIC_RATE = 'generic_dispensing_rates';
+const MEDICINE_NOTE_RATE = 'medicine_note_rates';
+const MEDICINE_AMOUNT = 'medicine_price_amount';
+const QUANTITY = 'counts';
+const CALCULATIONS = 'calculation_counts';
+
+const PATIENT_DIMENSION_METRICS = [
+  SALES,
+  PRESCRIPTIONS,
+  UNIT_PRICE,
+  PATIENTS,
+  GENERIC_RATE,
+] as const;
+const FEE_ITEM_METRICS = [SALES, CALCULATIONS] as const;
+const PRESCRIBER_METRICS = [SALES, PRESCRIPTIONS, PATIENTS, GENERIC_RATE] as const;
 
 /** The shared analysis page per dimension: metrics and default metric (spec 02 §9). */
 export const ANALYSIS_PAGES = [
   {
     route: 'DispensingPharmacy',
     family: 'pharmacy',
-    metrics: [1, 2, 3, 4, 12, 14, 6, 17, 7, 8],
-    defaultMetric: 1,
+    metrics: [
+      SALES,
+      PRESCRIPTIONS,
+      UNIT_PRICE,
+      RECEPTIONS,
+      PATIENTS,
+      PATIENT_UNIT_PRICE,
+      CONCENTRATION,
+      CONCENTRATION_TOP3,
+      GENERIC_RATE,
+      MEDICINE_NOTE_RATE,
+    ],
+    defaultMetric: SALES,
   },
-  { route: 'Timeslot', family: 'timeslot', metrics: [2], defaultMetric: 2 },
-  { route: 'Pharmacist', family: 'pharmacist', metrics: [1, 2, 3, 12], defaultMetric: 2 },
+  { route: 'Timeslot', family: 'timeslot', metrics: [PRESCRIPTIONS], defaultMetric: PRESCRIPTIONS },
+  {
+    route: 'Pharmacist',
+    family: 'pharmacist',
+    metrics: [SALES, PRESCRIPTIONS, UNIT_PRICE, PATIENTS],
+    defaultMetric: PRESCRIPTIONS,
+  },
   {
     route: 'DispensingFeeScore',
     family: 'dispensing_fee_score',
-    metrics: [1, 3],
-    defaultMetric: 1,
+    metrics: [SALES, UNIT_PRICE],
+    defaultMetric: SALES,
   },
   {
     route: 'DispensingTechnicalFee',
     family: 'dispensing_technical_fee',
-    metrics: [1],
-    defaultMetric: 1,
+    metrics: [SALES],
+    defaultMetric: SALES,
   },
   {
     route: 'MedicinePreparedFeeAddition',
     family: 'medicine_prepared_fee_add',
     metrics: FEE_ITEM_METRICS,
-    defaultMetric: 15,
+    defaultMetric: CALCULATIONS,
   },
   {
     route: 'PharmacyManagementFee',
     family: 'pharmacy_management_fee',
     metrics: FEE_ITEM_METRICS,
-    defaultMetric: 15,
+    defaultMetric: CALCULATIONS,
   },
   {
     route: 'PharmacyManagementFeeAddition',
     family: 'pharmacy_management_fee_add',
     metrics: FEE_ITEM_METRICS,
-    defaultMetric: 15,
+    defaultMetric: CALCULATIONS,
   },
-  { route: 'MedicineFee', family: 'medicine_fee', metrics: [9, 13], defaultMetric: 13 },
+  {
+    route: 'MedicineFee',
+    family: 'medicine_fee',
+    metrics: [MEDICINE_AMOUNT, QUANTITY],
+    defaultMetric: QUANTITY,
+  },
   {
     route: 'MedicalMaterialFee',
     family: 'medical_material_fee',
-    metrics: [1, 13],
-    defaultMetric: 13,
+    metrics: [SALES, QUANTITY],
+    defaultMetric: QUANTITY,
   },
-  { route: 'Clinic', family: 'clinic', metrics: [1, 2, 3, 4, 12, 7], defaultMetric: 2 },
-  { route: 'Doctor', family: 'doctor', metrics: PRESCRIBER_METRICS, defaultMetric: 2 },
+  {
+    route: 'Clinic',
+    family: 'clinic',
+    metrics: [SALES, PRESCRIPTIONS, UNIT_PRICE, RECEPTIONS, PATIENTS, GENERIC_RATE],
+    defaultMetric: PRESCRIPTIONS,
+  },
+  { route: 'Doctor', family: 'doctor', metrics: PRESCRIBER_METRICS, defaultMetric: PRESCRIPTIONS },
   {
     route: 'ClinicalDepartment',
     family: 'clinical_department',
     metrics: PRESCRIBER_METRICS,
-    defaultMetric: 2,
+    defaultMetric: PRESCRIPTIONS,
   },
-  { route: 'Gender', family: 'gender', metrics: PATIENT_DIMENSION_METRICS, defaultMetric: 2 },
-  { route: 'Age', family: 'age', metrics: PATIENT_DIMENSION_METRICS, defaultMetric: 2 },
+  {
+    route: 'Gender',
+    family: 'gender',
+    metrics: PATIENT_DIMENSION_METRICS,
+    defaultMetric: PRESCRIPTIONS,
+  },
+  { route: 'Age', family: 'age', metrics: PATIENT_DIMENSION_METRICS, defaultMetric: PRESCRIPTIONS },
   {
     route: 'ReceptionType',
     family: 'reception_type',
     metrics: PATIENT_DIMENSION_METRICS,
-    defaultMetric: 2,
+    defaultMetric: PRESCRIPTIONS,
   },
-  { route: 'ReceptionCount', family: 'reception_count', metrics: [1, 2, 3], defaultMetric: 2 },
+  {
+    route: 'ReceptionCount',
+    family: 'reception_count',
+    metrics: [SALES, PRESCRIPTIONS, UNIT_PRICE],
+    defaultMetric: PRESCRIPTIONS,
+  },
   {
     route: 'InsuranceType',
     family: 'insurance_type',
     metrics: PATIENT_DIMENSION_METRICS,
-    defaultMetric: 2,
+    defaultMetric: PRESCRIPTIONS,
   },
-  { route: 'Address', family: 'address', metrics: [1, 2, 3, 12], defaultMetric: 2 },
+  {
+    route: 'Address',
+    family: 'address',
+    metrics: [SALES, PRESCRIPTIONS, UNIT_PRICE, PATIENTS],
+    defaultMetric: PRESCRIPTIONS,
+  },
 ] as const satisfies readonly AnalysisPageDef[];
 
 export type AnalysisPage = (typeof ANALYSIS_PAGES)[number];
@@ -127,7 +185,7 @@ export function analysisPageByFamily(family: string): AnalysisPage | undefined {
 
 /** The page's metric dropdown as catalogue entries. */
 export function pageMetrics(page: AnalysisPageDef): Metric[] {
-  return page.metrics.map((value) => metricByValue(value)!);
+  return page.metrics.map((slug) => metricBySlug(slug)!);
 }
 
 /** Chart call path of a page and metric; the dev toggle selects the /v2/ twin. */
