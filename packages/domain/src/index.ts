@@ -12,3 +12,4 @@ export * from './maps.ts';
 export * from './format.ts';
 export * from './csv.ts';
 export * from './schemas/index.ts';
+export * from './dates.ts';

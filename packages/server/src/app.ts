@@ -20,6 +20,12 @@ import { deviceRoutes } from './devices/routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { invitationRoutes } from './invitations/routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { passwordResetRoutes } from './password-reset/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { signUpRoutes } from './signup/routes.ts';
+import { EmailTokens } from './tokens/email-tokens.ts';
 import { IdentityService } from './identity/service.ts';
 import { TokenService } from './identity/tokens.ts';
 import { memberRoutes } from './members/routes.ts';
@@ -34,13 +40,21 @@ export interface AppDeps {
   db: Database;
   secrets: Secrets;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured mailer (SMTP or outbox). */
+  mailer?: Mailer;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_URL_HEADER = HEADER_NAMES.pageUrl.toLowerCase();
 
 /** Builds the whole server: identity service, session, settings and analytics APIs, web app. */
-export async function buildApp({ config, db, secrets, logger = false }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  secrets,
+  logger = false,
+  mailer: givenMailer,
+}: AppDeps) {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -114,17 +128,40 @@ export async function buildApp({ config, db, secrets, logger = false }: AppDeps)
   });
   const identity = new IdentityService(db, config.lockout);
   const sessions = new SessionStore(db);
+  const emailTokens = new EmailTokens(db);
+  const mailer =
+    givenMailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: `${config.dataDir}/mail`,
+      log: app.log,
+    });
+  const { publicUrl } = config;
+  const rateLimitPerMinute = config.identityRateLimit;
   await app.register(accessGuards, { db, sessions });
 
-  await app.register(
-    identityRoutes({ identity, tokens, rateLimitPerMinute: config.identityRateLimit }),
-  );
+  await app.register(identityRoutes({ identity, tokens, rateLimitPerMinute }));
   await app.register(sessionRoutes({ db, tokens, sessions, secureCookies }));
   await app.register(memberRoutes({ db }));
   await app.register(prefectureRoutes({ db }));
   await app.register(storeRoutes({ db }));
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
+  await app.register(signUpRoutes({ db, mailer, emailTokens, publicUrl, rateLimitPerMinute }));
+  await app.register(
+    passwordResetRoutes({
+      db,
+      mailer,
+      emailTokens,
+      identity,
+      sessions,
+      publicUrl,
+      rateLimitPerMinute,
+    }),
+  );
+  await app.register(invitationRoutes({ db, mailer, publicUrl }));
+  await app.register(profileRoutes({ db, identity, sessions }));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -137,7 +174,7 @@ export async function buildApp({ config, db, secrets, logger = false }: AppDeps)
   });
 
   await serveWebApp(app, config.webDist);
-  return Object.assign(app, { services: { identity, tokens, sessions } });
+  return Object.assign(app, { services: { identity, tokens, sessions, mailer } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -22,6 +22,9 @@ export interface Config {
   /** JWKS URL of an external identity provider; the built-in one is used when absent. */
   identityJwksUrl?: string;
   identityIssuer?: string;
+  /** smtp:// URL of the mail server; mails go to DATA_DIR/mail as .eml files when absent. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -47,6 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockout: { attempts: int(env.LOCKOUT_ATTEMPTS, 5), minutes: int(env.LOCKOUT_MINUTES, 15) },
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
     identityIssuer: env.IDENTITY_ISSUER || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Pharmalytics <no-reply@pharmalytics.jp>',
   };
 }
 

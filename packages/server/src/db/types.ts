@@ -26,6 +26,10 @@ export interface CorporationsTable {
   billing_person_name: string | null;
   billing_person_tel: string | null;
   billing_person_email: string | null;
+  applicant_tel: string | null;
+  applicant_role_title: string | null;
+  planned_store_count: number | null;
+  questionnaire: number | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -99,6 +103,27 @@ export interface ClientDevicesTable {
   last_contact_at: Timestamp;
 }
 
+export interface EmailTokensTable {
+  token_hash: string;
+  purpose: 'sign_up' | 'password_reset';
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface InvitationsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  email: string;
+  role_id: number;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Date;
+  accepted_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   prefectures: PrefecturesTable;
   corporations: CorporationsTable;
@@ -108,4 +133,6 @@ export interface DB {
   stores: StoresTable;
   member_browsable_stores: MemberBrowsableStoresTable;
   client_devices: ClientDevicesTable;
+  email_tokens: EmailTokensTable;
+  invitations: InvitationsTable;
 }

@@ -1,13 +1,8 @@
 import { DEMO_CORPORATIONS, DEMO_PASSWORD, type DemoCorporation } from '@pharmalytics/datagen';
-import { planByCode, roleByName } from '@pharmalytics/domain';
+import { planByCode, roleByName, todayInJapan } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashPassword } from '../identity/passwords.ts';
-
-/** Today in Japan (yyyy-MM-dd). */
-function todayInJapan(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
-}
 
 /** Loads the demo world into an empty database; does nothing when corporations exist. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {

@@ -1,19 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.ts';
+import { VALIDATION_ERROR } from './validation.ts';
 
 /** Every error leaves as JSON {statusCode, message, type?}; details of 500s stay in the log. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send({ statusCode: error.statusCode, message: error.message, type: error.type });
+      return reply.code(error.statusCode).send({
+        statusCode: error.statusCode,
+        message: error.message,
+        type: error.type,
+        errors: error.errors,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({
         statusCode: 400,
-        message: 'validation error',
+        message: VALIDATION_ERROR,
         errors: error.validation.map((v) => ({
           path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: v.message,

@@ -1,3 +1,4 @@
+import { todayInJapan } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -6,9 +7,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const todayInJapan = () =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
 
 describe('GET /v2/members/{id}', () => {
   it('answers a member of the same corporation and hides others', async () => {

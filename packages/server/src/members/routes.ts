@@ -1,4 +1,4 @@
-import { corporationCodeSchema } from '@pharmalytics/domain';
+import { corporationCodeSchema, todayInJapan } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connection.ts';
@@ -28,8 +28,8 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
         await db
           .updateTable('members')
           .set({
-            terms_agreed_on: sqlToday(),
-            privacy_policy_agreed_on: sqlToday(),
+            terms_agreed_on: todayInJapan(),
+            privacy_policy_agreed_on: todayInJapan(),
             updated_at: new Date(),
           })
           .where('id', '=', request.auth.memberId)
@@ -62,9 +62,4 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
       },
     );
   };
-}
-
-/** Today in Japan, as the date the member agreed. */
-function sqlToday(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
 }

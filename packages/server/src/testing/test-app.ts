@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -12,6 +15,7 @@ export interface TestApp {
   app: App;
   db: Database;
   baseUrl: string;
+  dataDir: string;
   /** A new browser-like client with its own cookies. */
   client: () => HttpClient;
   close: () => Promise<void>;
@@ -29,7 +33,9 @@ export async function startTestApp(
   const db = await openDatabase({ url, schema });
   await migrateToLatest(db, schema);
   if (options.seed ?? true) await seedDemoIfEmpty(db);
+  const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_URL: 'http://127.0.0.1',
@@ -44,11 +50,13 @@ export async function startTestApp(
     app,
     db,
     baseUrl,
+    dataDir,
     client: () => new HttpClient(baseUrl),
     close: async () => {
       await app.close();
       if (schema) await sql.raw(`drop schema "${schema}" cascade`).execute(db);
       await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
