@@ -139,6 +139,8 @@ export const ERROR_TYPES = {
 /** Server error payload `message` values the browser reacts to (spec 01 §8). */
 export const ERROR_WIRE_MESSAGES = {
   invalidToken: 'invalid token',
+  invalidCsrfToken: 'invalid csrf token',
+  corporationSuspended: 'corporation suspended',
   storeNameUnique: 'name unique error',
   insuranceInstitutionCodeUnique: 'insurance institution code unique error',
 } as const;

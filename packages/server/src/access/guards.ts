@@ -1,4 +1,10 @@
-import { isRouteAllowed, route, type RoleName, type RouteName } from '@pharmalytics/domain';
+import {
+  ERROR_WIRE_MESSAGES,
+  isRouteAllowed,
+  route,
+  type RoleName,
+  type RouteName,
+} from '@pharmalytics/domain';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -34,7 +40,7 @@ export const accessGuards = fp<{ db: Database; sessions: SessionStore }>(
         if (sessionId) reply.clearCookie(SESSION_COOKIE, { path: '/' });
         throw unauthorized();
       }
-      if (auth.corporationSuspended) throw forbidden('corporation suspended');
+      if (auth.corporationSuspended) throw forbidden(ERROR_WIRE_MESSAGES.corporationSuspended);
       request.auth = auth;
     }
 

@@ -1,3 +1,4 @@
+import { ERROR_WIRE_MESSAGES } from '@pharmalytics/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.ts';
@@ -25,7 +26,9 @@ export function installErrorHandler(app: FastifyInstance) {
       });
     }
     if (error.code?.startsWith('FST_CSRF')) {
-      return reply.code(403).send({ statusCode: 403, message: 'invalid csrf token' });
+      return reply
+        .code(403)
+        .send({ statusCode: 403, message: ERROR_WIRE_MESSAGES.invalidCsrfToken });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

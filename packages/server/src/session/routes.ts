@@ -1,3 +1,4 @@
+import { ERROR_WIRE_MESSAGES } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadAuthContext } from '../access/auth-context.ts';
 import type { Database } from '../db/connection.ts';
@@ -22,7 +23,7 @@ export function sessionRoutes(deps: {
     app.post('/v2/login', { schema: { tags: ['session'] } }, async (request, reply) => {
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       const claims = bearer ? await tokens.verify(bearer) : null;
-      if (!claims) throw new HttpError(401, 'invalid token');
+      if (!claims) throw new HttpError(401, ERROR_WIRE_MESSAGES.invalidToken);
       const member = await db
         .selectFrom('members as m')
         .innerJoin('identity_users as u', 'u.local_id', 'm.identity_user_id')
@@ -35,10 +36,10 @@ export function sessionRoutes(deps: {
         member.disabled ||
         claims.iat < Math.floor(member.password_changed_at.getTime() / 1000)
       ) {
-        throw new HttpError(401, 'invalid token');
+        throw new HttpError(401, ERROR_WIRE_MESSAGES.invalidToken);
       }
       const auth = await loadAuthContext(db, member.id);
-      if (auth?.corporationSuspended) throw forbidden('corporation suspended');
+      if (auth?.corporationSuspended) throw forbidden(ERROR_WIRE_MESSAGES.corporationSuspended);
 
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.delete(previous);

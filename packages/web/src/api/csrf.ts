@@ -1,8 +1,8 @@
-import { HEADER_NAMES } from '@pharmalytics/domain';
+import { ERROR_WIRE_MESSAGES, HEADER_NAMES } from '@pharmalytics/domain';
 import { ApiError, NETWORK_ERROR_STATUS, parseErrorBody } from './errors.ts';
 
 /** The `message` of a 403 caused by a missing or stale anti-forgery token. */
-export const INVALID_CSRF_MESSAGE = 'invalid csrf token';
+export const INVALID_CSRF_MESSAGE = ERROR_WIRE_MESSAGES.invalidCsrfToken;
 const CSRF_PATH = '/v2/csrf_token';
 
 let token: string | null = null;

@@ -1,5 +1,7 @@
 import {
   homeRouteName,
+  PRODUCT_NAME,
+  route,
   routePath,
   WEB_BASE_PATH,
   type PlanCode,
@@ -17,4 +19,9 @@ export function appPath(name: RouteName, params?: Record<string, string | number
 /** Where the logo, the dashboard entry and a successful login lead for this plan. */
 export function homePath(plan: PlanCode): string {
   return appPath(homeRouteName(plan));
+}
+
+/** A route's title from the route table (menus and headings reuse it). */
+export function routeTitle(name: RouteName): string {
+  return route(name).title ?? PRODUCT_NAME;
 }

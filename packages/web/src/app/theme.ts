@@ -32,7 +32,12 @@ export const theme = createTheme(
     components: {
       MuiCssBaseline: {
         styleOverrides: {
-          body: { fontFeatureSettings: '"palt"', WebkitFontSmoothing: 'antialiased' },
+          body: {
+            fontFeatureSettings: '"palt"',
+            WebkitFontSmoothing: 'antialiased',
+            // Line breaks between Japanese phrases rather than inside words.
+            wordBreak: 'auto-phrase',
+          },
           'a:focus-visible': focusRing('#00897b'),
         },
       },

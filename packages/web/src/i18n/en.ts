@@ -12,13 +12,11 @@ export const en: Resources = {
     mainContent: 'Main content',
   },
   brand: {
-    logoAlt: '{{product}} logo',
     homeLink: '{{product}} home',
     tagline: 'Data analytics for dispensing pharmacies',
     copyright: '© {{year}} {{product}}',
   },
   login: {
-    heading: 'Sign in',
     lead: 'Sign in with your registered e-mail address and password.',
     email: 'E-mail address',
     password: 'Password',
@@ -30,7 +28,6 @@ export const en: Resources = {
     signUp: 'Apply here',
   },
   notice: {
-    heading: 'Revised terms of service and privacy policy',
     body1: 'Thank you for using {{product}}.',
     body2:
       'We have revised our terms of service and privacy policy. Please review them and press "Agree" if you accept.',
@@ -57,8 +54,6 @@ export const en: Resources = {
     settings: 'Settings',
     settingsMenu: 'Settings menu',
     accountMenu: 'Account menu',
-    profile: 'Profile',
-    personalSetting: 'Personal settings',
     logout: 'Sign out',
     corporationId: 'ID: {{code}}',
     devApi: 'Dev API',

@@ -10,13 +10,11 @@ export const ja = {
     mainContent: 'メインコンテンツ',
   },
   brand: {
-    logoAlt: '{{product}} ロゴ',
     homeLink: '{{product}} ホームへ',
     tagline: '調剤薬局のためのデータ分析サービス',
     copyright: '© {{year}} {{product}}',
   },
   login: {
-    heading: 'ログイン',
     lead: '登録済みのメールアドレスとパスワードでログインしてください。',
     email: 'メールアドレス',
     password: 'パスワード',
@@ -28,7 +26,6 @@ export const ja = {
     signUp: '利用申込はこちら',
   },
   notice: {
-    heading: '利用規約・プライバシーポリシー改定のお知らせ',
     body1: 'いつも {{product}} をご利用いただきありがとうございます。',
     body2:
       'このたび、利用規約およびプライバシーポリシーを改定いたしました。内容をご確認のうえ、同意いただけましたら「同意する」ボタンを押してください。',
@@ -55,8 +52,6 @@ export const ja = {
     settings: '設定',
     settingsMenu: '設定メニュー',
     accountMenu: 'アカウントメニュー',
-    profile: 'プロフィール',
-    personalSetting: '個人設定',
     logout: 'ログアウト',
     corporationId: 'ID: {{code}}',
     devApi: '開発API',

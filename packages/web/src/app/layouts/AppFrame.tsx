@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_HEIGHT } from '../../features/layout/index.ts';
 
 export interface AppFrameProps {
   header: ReactNode;
+  /** Height of the sticky header, so the side navigation sticks below it. */
+  headerHeight: number;
   nav?: ReactNode;
   navId?: string;
   navWidth?: number;
@@ -13,7 +14,14 @@ export interface AppFrameProps {
 }
 
 /** Header on top, a side navigation on the left and the page content. */
-export function AppFrame({ header, nav, navId, navWidth = 248, children }: AppFrameProps) {
+export function AppFrame({
+  header,
+  headerHeight,
+  nav,
+  navId,
+  navWidth = 248,
+  children,
+}: AppFrameProps) {
   const { t } = useTranslation();
   return (
     <Box
@@ -50,8 +58,8 @@ export function AppFrame({ header, nav, navId, navWidth = 248, children }: AppFr
               width: navWidth,
               flexShrink: 0,
               position: 'sticky',
-              top: HEADER_HEIGHT,
-              height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+              top: headerHeight,
+              height: `calc(100vh - ${headerHeight}px)`,
               overflowY: 'auto',
               overflowX: 'hidden',
               bgcolor: 'background.paper',
@@ -61,7 +69,8 @@ export function AppFrame({ header, nav, navId, navWidth = 248, children }: AppFr
                 theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
             }}
           >
-            {nav}
+            {/* Fixed inner width: the content does not reflow while the width animates. */}
+            <Box sx={{ width: navWidth }}>{nav}</Box>
           </Box>
         )}
         <Box

@@ -8,7 +8,7 @@ import type { Member } from '../../api/index.ts';
 import { PageLoader } from '../../components/index.ts';
 import { setMember } from '../../features/auth/index.ts';
 import { deviceKeys, fetchClientDevices } from '../../features/devices/index.ts';
-import { AppHeader, MainMenu, SetupGuide } from '../../features/layout/index.ts';
+import { AppHeader, headerHeight, MainMenu, SetupGuide } from '../../features/layout/index.ts';
 import { fetchMember, memberKeys } from '../../features/members/index.ts';
 import { fetchStores, storeKeys, visibleStores } from '../../features/stores/index.ts';
 import { AppFrame } from './AppFrame.tsx';
@@ -85,6 +85,7 @@ export function MainLayout({ member, current, bypassSetupGuide, children }: Main
 
   return (
     <AppFrame
+      headerHeight={headerHeight(member)}
       header={
         <AppHeader member={member} menuToggle={{ expanded, onToggle: toggle, controls: NAV_ID }} />
       }

@@ -45,7 +45,7 @@ export function MenulessLayout({
         elevation={0}
         sx={{
           width: '100%',
-          maxWidth: wide ? 680 : 440,
+          maxWidth: wide ? 680 : 460,
           mt: 3,
           p: { xs: 3, sm: 5 },
           borderRadius: 3,

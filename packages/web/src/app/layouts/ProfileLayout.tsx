@@ -1,7 +1,7 @@
 import type { RouteName } from '@pharmalytics/domain';
 import type { ReactNode } from 'react';
 import type { Member } from '../../api/index.ts';
-import { AppHeader, ProfileMenu } from '../../features/layout/index.ts';
+import { AppHeader, headerHeight, ProfileMenu } from '../../features/layout/index.ts';
 import { AppFrame } from './AppFrame.tsx';
 
 /** Header and a small side menu (profile, personal settings). */
@@ -16,6 +16,7 @@ export function ProfileLayout({
 }) {
   return (
     <AppFrame
+      headerHeight={headerHeight(member)}
       header={<AppHeader member={member} />}
       navWidth={240}
       nav={<ProfileMenu plan={member.corporation.plan.code} current={current} />}

@@ -1,7 +1,7 @@
 import type { RouteName } from '@pharmalytics/domain';
 import type { ReactNode } from 'react';
 import type { Member } from '../../api/index.ts';
-import { AppHeader, SettingMenu } from '../../features/layout/index.ts';
+import { AppHeader, headerHeight, SettingMenu } from '../../features/layout/index.ts';
 import { AppFrame } from './AppFrame.tsx';
 
 /** Header and the settings side menu. */
@@ -16,6 +16,7 @@ export function SettingLayout({
 }) {
   return (
     <AppFrame
+      headerHeight={headerHeight(member)}
       header={<AppHeader member={member} />}
       navWidth={240}
       nav={

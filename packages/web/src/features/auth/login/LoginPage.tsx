@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { appPath, homePath } from '../../../app/paths.ts';
+import { appPath, homePath, routeTitle } from '../../../app/paths.ts';
 import { needsAgreement, setMember } from '../session/index.ts';
 import { loginErrorMessage, signIn } from './signIn.ts';
 
@@ -50,9 +50,13 @@ export function LoginPage() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-heading">
       <Typography id="login-heading" variant="h1" sx={{ textAlign: 'center', mb: 1 }}>
-        {t('login.heading')}
+        {routeTitle('Login')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ textAlign: 'center', mb: 3, textWrap: 'balance' }}
+      >
         {t('login.lead')}
       </Typography>
       <Stack spacing={2.5}>
@@ -67,8 +71,8 @@ export function LoginPage() {
           label={t('login.email')}
           autoComplete="username"
           autoFocus
-          required
           error={Boolean(errors.email)}
+          slotProps={{ htmlInput: { 'aria-required': true } }}
           helperText={errors.email?.message}
         />
         <TextField
@@ -76,10 +80,10 @@ export function LoginPage() {
           type={showPassword ? 'text' : 'password'}
           label={t('login.password')}
           autoComplete="current-password"
-          required
           error={Boolean(errors.password)}
           helperText={errors.password?.message}
           slotProps={{
+            htmlInput: { 'aria-required': true },
             input: {
               endAdornment: (
                 <InputAdornment position="end">

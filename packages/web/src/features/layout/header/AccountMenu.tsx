@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
-import { appPath } from '../../../app/paths.ts';
+import { appPath, routeTitle } from '../../../app/paths.ts';
 import { logout } from '../../auth/index.ts';
 
 /** Display name, role, profile, personal settings and logout (spec 01 §2). */
@@ -82,13 +82,13 @@ export function AccountMenu({ member }: { member: Member }) {
           <ListItemIcon>
             <PersonOutlineIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('header.profile')}</ListItemText>
+          <ListItemText>{routeTitle('Profile')}</ListItemText>
         </MenuItem>
         <MenuItem component={RouterLink} to={appPath('PersonalSetting')} onClick={close}>
           <ListItemIcon>
             <TuneIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('header.personalSetting')}</ListItemText>
+          <ListItemText>{routeTitle('PersonalSetting')}</ListItemText>
         </MenuItem>
         <Divider />
         <MenuItem

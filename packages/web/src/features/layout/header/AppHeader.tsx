@@ -1,4 +1,5 @@
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import AppBar from '@mui/material/AppBar';
@@ -22,7 +23,13 @@ import { CorporationSwitchForm } from './CorporationSwitchForm.tsx';
 import { DevApiSwitch } from './DevApiSwitch.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 
-export const HEADER_HEIGHT = 64;
+const MAIN_ROW = 64;
+const TOOLS_ROW = 48;
+
+/** Height of the sticky header: system_admin has a second row with its tools. */
+export function headerHeight(member: Member): number {
+  return member.systemRole.name === 'system_admin' ? MAIN_ROW + TOOLS_ROW : MAIN_ROW;
+}
 
 export interface AppHeaderProps {
   member: Member;
@@ -30,12 +37,50 @@ export interface AppHeaderProps {
   menuToggle?: { expanded: boolean; onToggle: () => void; controls: string };
 }
 
-/** The signed-in header (spec 01 §2); system_admin gets a dark bar and its tools. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+function SystemAdminToolbar({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  return (
+    <Toolbar
+      variant="dense"
+      role="group"
+      aria-label={t('header.systemAdminTools')}
+      sx={{
+        minHeight: `${TOOLS_ROW}px !important`,
+        gap: 3,
+        px: { xs: 1.5, sm: 2 },
+        bgcolor: '#1b2429',
+        borderTop: '1px solid rgba(255,255,255,0.08)',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.85 }}>
+        <AdminPanelSettingsOutlinedIcon fontSize="small" sx={{ color: 'secondary.light' }} />
+        <Typography component="span" sx={{ fontSize: 13, fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {t('header.systemAdminTools')}
+        </Typography>
+      </Box>
+      <CorporationSwitchForm memberId={member.id} />
+      <DevApiSwitch />
+    </Toolbar>
+  );
+}
+
+/** The signed-in header (spec 01 §2); system_admin gets a dark bar and a row of tools. */
 export function AppHeader({ member, menuToggle }: AppHeaderProps) {
   const { t } = useTranslation();
   const systemAdmin = member.systemRole.name === 'system_admin';
-  const plan = planByCode(member.corporation.plan.code);
-  const dark = systemAdmin;
+  const planName = planByCode(member.corporation.plan.code)?.name ?? member.corporation.plan.name;
 
   return (
     <AppBar
@@ -43,10 +88,9 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
       color="inherit"
       data-variant={systemAdmin ? 'system-admin' : 'standard'}
       sx={{
-        height: HEADER_HEIGHT,
-        justifyContent: 'center',
+        height: headerHeight(member),
         zIndex: (theme) => theme.zIndex.drawer + 1,
-        ...(dark
+        ...(systemAdmin
           ? {
               bgcolor: '#263238',
               color: 'common.white',
@@ -57,7 +101,11 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
       }}
     >
       <Toolbar
-        sx={{ gap: 1.5, minHeight: `${HEADER_HEIGHT}px !important`, px: { xs: 1.5, sm: 2 } }}
+        sx={{
+          gap: 1.5,
+          minHeight: `${MAIN_ROW - (systemAdmin ? 3 : 1)}px !important`,
+          px: { xs: 1.5, sm: 2 },
+        }}
       >
         {menuToggle && (
           <Tooltip title={menuToggle.expanded ? t('header.closeMenu') : t('header.openMenu')}>
@@ -80,22 +128,22 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
           underline="none"
           sx={{ display: 'inline-flex', flexShrink: 0, borderRadius: 1 }}
         >
-          <Logo tone={dark ? 'dark' : 'light'} size="small" />
+          <Logo tone={systemAdmin ? 'dark' : 'light'} size="small" />
         </Link>
         {systemAdmin && (
           <Chip
             label={roleByName('system_admin')?.publicName}
             color="secondary"
             size="small"
-            sx={{ fontWeight: 700 }}
+            sx={{ fontWeight: 700, flexShrink: 0 }}
           />
         )}
         <Divider
           orientation="vertical"
           flexItem
-          sx={{ mx: 0.5, my: 2, borderColor: dark ? 'rgba(255,255,255,0.25)' : 'divider' }}
+          sx={{ mx: 0.5, my: 2, borderColor: systemAdmin ? 'rgba(255,255,255,0.25)' : 'divider' }}
         />
-        <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 1.25 }}>
           <Typography
             component="p"
             noWrap
@@ -110,37 +158,32 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
           {systemAdmin && (
             <Typography
               component="span"
-              sx={{ fontSize: 13, whiteSpace: 'nowrap', opacity: 0.8, fontFamily: 'monospace' }}
+              sx={{
+                fontSize: 13,
+                whiteSpace: 'nowrap',
+                opacity: 0.8,
+                fontVariantNumeric: 'tabular-nums',
+              }}
             >
               {t('header.corporationId', { code: member.corporation.corporationCode })}
             </Typography>
           )}
           <Chip
             size="small"
-            variant={dark ? 'filled' : 'outlined'}
+            variant={systemAdmin ? 'filled' : 'outlined'}
             color="primary"
-            label={plan?.name ?? member.corporation.plan.name}
-            aria-label={`${t('header.plan')}: ${plan?.name ?? member.corporation.plan.name}`}
+            label={planName}
+            aria-label={`${t('header.plan')}: ${planName}`}
             sx={{ fontWeight: 600, flexShrink: 0 }}
           />
         </Box>
         <Box sx={{ flex: 1 }} />
-        {systemAdmin && (
-          <Box
-            role="group"
-            aria-label={t('header.systemAdminTools')}
-            sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 2, mr: 1 }}
-          >
-            <CorporationSwitchForm memberId={member.id} />
-            <DevApiSwitch />
-          </Box>
-        )}
         <Button
           color="inherit"
           href={HELP_URL}
           target="_blank"
           rel="noopener noreferrer"
-          startIcon={<HelpOutlineIcon />}
+          startIcon={<HelpOutlineOutlinedIcon />}
           aria-label={`${t('header.help')}${t('common.opensInNewTab')}`}
           sx={{ fontWeight: 600, flexShrink: 0 }}
         >
@@ -149,18 +192,7 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
         <SettingsMenu member={member} />
         <AccountMenu member={member} />
       </Toolbar>
+      {systemAdmin && <SystemAdminToolbar member={member} />}
     </AppBar>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

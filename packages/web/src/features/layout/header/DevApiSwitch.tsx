@@ -13,12 +13,21 @@ export function DevApiSwitch() {
   return (
     <FormControlLabel
       label={t('header.devApi')}
-      sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: 13, fontWeight: 600 } }}
+      sx={{
+        mr: 0,
+        '& .MuiFormControlLabel-label': { fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap' },
+      }}
       control={
         <Switch
           size="small"
           color="secondary"
           checked={enabled}
+          sx={{
+            '& .MuiSwitch-switchBase:not(.Mui-checked) + .MuiSwitch-track': {
+              bgcolor: 'rgba(255, 255, 255, 0.45)',
+              opacity: 1,
+            },
+          }}
           onChange={(_event, checked) => {
             setDevApiEnabled(checked);
             void queryClient.invalidateQueries();

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { SETTING_MENU_DASHBOARD_LABEL, type PlanCode, type RouteName } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath, homePath } from '../../../app/paths.ts';
+import { appPath, homePath, routeTitle } from '../../../app/paths.ts';
 import { SideMenuList } from './SideMenuList.tsx';
 
 /** The profile layout's side menu: profile and personal settings. */
@@ -15,14 +15,14 @@ export function ProfileMenu({ plan, current }: { plan: PlanCode; current: RouteN
   const entries = [
     {
       key: 'Profile',
-      label: t('header.profile'),
+      label: routeTitle('Profile'),
       to: appPath('Profile'),
       icon: <PersonOutlineIcon fontSize="small" />,
       active: current === 'Profile',
     },
     {
       key: 'PersonalSetting',
-      label: t('header.personalSetting'),
+      label: routeTitle('PersonalSetting'),
       to: appPath('PersonalSetting'),
       icon: <TuneIcon fontSize="small" />,
       active: current === 'PersonalSetting',

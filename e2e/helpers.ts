@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+import { pageTitle, route, routePath, type RouteName } from '@pharmalytics/domain';
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = 'Pharmalytics-demo1';
+
+export const DEMO = {
+  admin: 'admin@example.com',
+  user: 'user@example.com',
+  sysadmin: 'sysadmin@example.com',
+  notice: 'notice@example.com',
+  free: 'free@example.com',
+  suspended: 'suspended@example.com',
+} as const;
+
+/** Fills the login form; `submit` chooses the button or the Enter key. */
+export async function fillLogin(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  submit: 'button' | 'enter' = 'button',
+): Promise<void> {
+  await page.goto(routePath('Login'));
+  await page.getByLabel('メールアドレス').fill(email);
+  const passwordField = page.getByLabel('パスワード', { exact: true });
+  await passwordField.fill(password);
+  if (submit === 'enter') await passwordField.press('Enter');
+  else await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+/** Signs in and waits for the landing route. */
+export async function login(page: Page, email: string, lands: RouteName): Promise<void> {
+  await fillLogin(page, email);
+  await expectRoute(page, lands);
+}
+
+/** The browser is on the route's path and shows its title. */
+export async function expectRoute(page: Page, name: RouteName): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${routePath(name)}$`));
+  await expect(page).toHaveTitle(pageTitle(route(name).title));
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'メインメニュー' });
+}
+
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'アカウントメニュー' }).click();
+  return page.getByRole('menu');
+}

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FORM_MESSAGES, HEADER_NAMES, MESSAGES, roleByName, route } from '@pharmalytics/domain';
+import { DEMO, login } from './helpers.ts';
+
+// These tests move the system administrator between corporations: run them one at a time.
+test.describe.configure({ mode: 'serial' });
+
+const HOME_CODE = '100001';
+const HOME_NAME = '株式会社博多ファーマシー';
+const BASIC_CODE = '100003';
+const FREE_CODE = '100002';
+const FREE_NAME = '株式会社みどり調剤';
+
+async function switchTo(page: Page, code: string) {
+  const banner = page.getByRole('banner');
+  await banner.getByRole('textbox', { name: '法人コード' }).fill(code);
+  await banner.getByRole('button', { name: '切替' }).click();
+}
+
+/** Puts the system administrator back in its home corporation through the API. */
+async function restoreHomeCorporation(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'pharmalytics_member');
+  if (!cookie) return;
+  const member = JSON.parse(decodeURIComponent(cookie.value)) as { id: number };
+  const { csrfToken } = (await (await page.request.get('/v2/csrf_token')).json()) as {
+    csrfToken: string;
+  };
+  await page.request.put(`/v2/members/${member.id}/corporations`, {
+    headers: { [HEADER_NAMES.csrf]: csrfToken },
+    data: { corporationCode: HOME_CODE },
+  });
+}
+
+test.describe('system administrator', () => {
+  test.afterEach(async ({ page }) => {
+    await restoreHomeCorporation(page).catch(() => undefined);
+  });
+
+  test('lands on the dashboard with the system-admin header', async ({ page }) => {
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    const banner = page.getByRole('banner');
+    await expect(banner).toHaveAttribute('data-variant', 'system-admin');
+    await expect(
+      banner.getByText(roleByName('system_admin')!.publicName, { exact: true }),
+    ).toBeVisible();
+    await expect(banner.getByText(`ID: ${HOME_CODE}`)).toBeVisible();
+    await expect(banner.getByText('開発API')).toBeVisible();
+    await page.getByRole('button', { name: '設定メニュー' }).click();
+    await expect(page.getByRole('menuitem', { name: 'プラン変更' })).toBeVisible();
+  });
+
+  test('the standard header has none of the tools', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    const banner = page.getByRole('banner');
+    await expect(banner).toHaveAttribute('data-variant', 'standard');
+    await expect(banner.getByRole('textbox', { name: '法人コード' })).toHaveCount(0);
+    await expect(banner.getByText(/^ID: /)).toHaveCount(0);
+  });
+
+  test('the corporation code accepts digits only', async ({ page }) => {
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    await switchTo(page, '10a');
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveText(
+      FORM_MESSAGES.corporationCodeDigits,
+    );
+  });
+
+  test('an unknown corporation code fails with a message', async ({ page }) => {
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    await switchTo(page, '999999');
+    await expect(page.getByText(MESSAGES.corporationSwitchFailed)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(`ID: ${HOME_CODE}`)).toBeVisible();
+  });
+
+  test('switches corporation by code and back', async ({ page }) => {
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    const banner = page.getByRole('banner');
+    await expect(banner).toContainText(HOME_NAME);
+
+    await switchTo(page, BASIC_CODE);
+    await expect(banner.getByText(`ID: ${BASIC_CODE}`)).toBeVisible();
+    await expect(banner).not.toContainText(HOME_NAME);
+    await expect(banner).toContainText('ベーシックプラン');
+
+    // On the free corporation the dashboard is not in the plan any more.
+    await switchTo(page, FREE_CODE);
+    await expect(banner.getByText(`ID: ${FREE_CODE}`)).toBeVisible();
+    await expect(banner).toContainText(FREE_NAME);
+    await expect(banner).toContainText('フリープラン');
+    await expect(page.getByRole('heading', { name: route('NotFound').title! })).toBeVisible();
+
+    await switchTo(page, HOME_CODE);
+    await expect(banner.getByText(`ID: ${HOME_CODE}`)).toBeVisible();
+    await expect(banner).toContainText(HOME_NAME);
+  });
+});
