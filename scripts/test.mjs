@@ -54,10 +54,17 @@ async function postgresReachable() {
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 let ok = true;
-const step = (passed) => (ok = passed && ok);
+// A failed step that is not itself a test (lint, type check, build) counts as one failure.
+const step = (passed) => {
+  ok = passed && ok;
+  return passed;
+};
+const check = (passed) => {
+  if (!step(passed)) counts.failed += 1;
+};
 
-step(run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['prettier', '--check', '.']));
-step(run('type check', 'npm', ['run', 'typecheck', '--silent']));
+check(run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['prettier', '--check', '.']));
+check(run('type check', 'npm', ['run', 'typecheck', '--silent']));
 
 const vitestJson = (name) => [
   '--reporter=default',
@@ -86,12 +93,11 @@ if (await postgresReachable()) {
   );
   if (existsSync(`${results}/vitest-postgres.json`)) countVitest(`${results}/vitest-postgres.json`);
 } else {
-  counts.failed += 1;
-  step(false);
+  check(false);
 }
 
 if (existsSync(chromium)) {
-  step(run('build web app', 'npm', ['run', 'build', '-w', '@pharmalytics/web', '--silent']));
+  check(run('build web app', 'npm', ['run', 'build', '-w', '@pharmalytics/web', '--silent']));
   step(
     run('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
       CI: 'true',
@@ -101,8 +107,7 @@ if (existsSync(chromium)) {
   if (existsSync(`${results}/e2e.json`)) countPlaywright(`${results}/e2e.json`);
 } else {
   console.error(`Chromium not found at ${chromium}: install it (apt-get install chromium).`);
-  counts.failed += 1;
-  step(false);
+  check(false);
 }
 
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
