@@ -30,6 +30,9 @@ export const DIALOG_WIDTHS = { password: 576, delete: 490 } as const;
 export const SESSION_COOKIE_DAYS = 1;
 export const SELF_DELETE_LOGOUT_DELAY_MS = 3000;
 export const INVITATION_VALID_HOURS = 24;
+/** Validity of the e-mailed links: sign-up verification and password reset. */
+export const SIGN_UP_LINK_VALID_HOURS = 24;
+export const PASSWORD_RESET_LINK_VALID_HOURS = 1;
 
 export const HEADER_NAMES = {
   csrf: 'X-CSRF-Token',

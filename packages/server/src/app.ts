@@ -26,8 +26,11 @@ import { passwordResetRoutes } from './password-reset/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { signUpRoutes } from './signup/routes.ts';
 import { EmailTokens } from './tokens/email-tokens.ts';
+import { SecretBox } from './tokens/secret-box.ts';
 import { IdentityService } from './identity/service.ts';
 import { TokenService } from './identity/tokens.ts';
+import { geocodingRoutes } from './geocoding/routes.ts';
+import { memberAdminRoutes } from './members/admin-routes.ts';
 import { memberRoutes } from './members/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import type { Secrets } from './secrets.ts';
@@ -129,6 +132,7 @@ export async function buildApp({
   const identity = new IdentityService(db, config.lockout);
   const sessions = new SessionStore(db);
   const emailTokens = new EmailTokens(db);
+  const box = new SecretBox(secrets.dataKey);
   const mailer =
     givenMailer ??
     createMailer({
@@ -145,7 +149,9 @@ export async function buildApp({
   await app.register(sessionRoutes({ db, tokens, sessions, secureCookies }));
   await app.register(memberRoutes({ db }));
   await app.register(prefectureRoutes({ db }));
-  await app.register(storeRoutes({ db }));
+  await app.register(memberAdminRoutes({ db }));
+  await app.register(storeRoutes({ db, box, identity }));
+  await app.register(geocodingRoutes({ db }));
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
   await app.register(signUpRoutes({ db, mailer, emailTokens, publicUrl, rateLimitPerMinute }));

@@ -6,6 +6,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { loadSecrets } from './secrets.ts';
+import { SecretBox } from './tokens/secret-box.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -15,8 +16,8 @@ const db = await openDatabase({
   schema: config.databaseSchema,
 });
 const applied = await migrateToLatest(db, config.databaseSchema);
-const seeded = config.demoSeed ? await seedDemoIfEmpty(db) : false;
 const secrets = await loadSecrets(config.dataDir);
+const seeded = config.demoSeed ? await seedDemoIfEmpty(db, new SecretBox(secrets.dataKey)) : false;
 const app = await buildApp({
   config,
   db,

@@ -9,7 +9,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connection.ts';
@@ -20,11 +20,11 @@ import { loadAuthContext } from './auth-context.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Needs a live session of a member whose corporation is not suspended. */
-    requireMember: preHandlerAsyncHookHandler;
+    requireMember: onRequestAsyncHookHandler;
     /** Needs a member whose plan and role the named route of the route table allows. */
-    requireRoute: (name: RouteName) => preHandlerAsyncHookHandler[];
+    requireRoute: (name: RouteName) => onRequestAsyncHookHandler[];
     /** Needs a member with one of the roles. */
-    requireRole: (...roles: RoleName[]) => preHandlerAsyncHookHandler[];
+    requireRole: (...roles: RoleName[]) => onRequestAsyncHookHandler[];
   }
 }
 

@@ -84,8 +84,18 @@ export interface StoresTable {
   management_pharmacist_name: string | null;
   tel: string | null;
   contract_status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined>;
+  geocode_level: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+}
+
+export interface DeviceUsersTable {
+  corporation_id: number;
+  store_id: number;
+  user_name: string;
+  key_hash: string;
+  key_sealed: string;
+  created_at: Generated<Date>;
 }
 
 export interface MemberBrowsableStoresTable {
@@ -135,4 +145,5 @@ export interface DB {
   client_devices: ClientDevicesTable;
   email_tokens: EmailTokensTable;
   invitations: InvitationsTable;
+  device_users: DeviceUsersTable;
 }

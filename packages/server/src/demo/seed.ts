@@ -3,15 +3,18 @@ import { planByCode, roleByName, todayInJapan } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { createDeviceUser } from '../stores/device-users.ts';
+import type { SecretBox } from '../tokens/secret-box.ts';
 
 /** Loads the demo world into an empty database; does nothing when corporations exist. */
-export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Database, box: SecretBox): Promise<boolean> {
   const existing = await db.selectFrom('corporations').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    for (const corporation of DEMO_CORPORATIONS)
-      await seedCorporation(trx, corporation, passwordHash);
+    for (const corporation of DEMO_CORPORATIONS) {
+      await seedCorporation(trx, box, corporation, passwordHash);
+    }
     await sql`select setval('corporation_code_seq', (select max(corporation_code::bigint) from corporations))`.execute(
       trx,
     );
@@ -22,7 +25,12 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   return true;
 }
 
-async function seedCorporation(db: Database, c: DemoCorporation, passwordHash: string) {
+async function seedCorporation(
+  db: Database,
+  box: SecretBox,
+  c: DemoCorporation,
+  passwordHash: string,
+) {
   const { id: corporationId } = await db
     .insertInto('corporations')
     .values({
@@ -62,10 +70,12 @@ async function seedCorporation(db: Database, c: DemoCorporation, passwordHash: s
         insurance_institution_code: s.insuranceInstitutionCode,
         management_pharmacist_name: s.managementPharmacistName,
         tel: s.tel,
+        geocode_level: 'pin',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     storeIds.set(s.storeCode, id);
+    await createDeviceUser(db, box, { corporationId, id, storeCode: s.storeCode });
     if (s.connected) {
       await db
         .insertInto('client_devices')

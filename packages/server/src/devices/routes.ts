@@ -7,7 +7,7 @@ export function deviceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
     /** Uploader installations that have contacted the service, for the caller's stores. */
     app.get(
       '/v3/client_devices',
-      { preHandler: app.requireMember, schema: { tags: ['devices'] } },
+      { onRequest: app.requireMember, schema: { tags: ['devices'] } },
       async (request) => {
         const { auth } = request;
         const rows = await db

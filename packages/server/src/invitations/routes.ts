@@ -44,7 +44,7 @@ export function invitationRoutes(deps: {
     app.post(
       '/v2/invitations',
       {
-        preHandler: app.requireRole('admin', 'system_admin'),
+        onRequest: app.requireRole('admin', 'system_admin'),
         schema: {
           tags: ['invitations'],
           body: z.object({
@@ -120,7 +120,7 @@ export function invitationRoutes(deps: {
     app.delete(
       '/v2/invitations/:id',
       {
-        preHandler: app.requireRole('admin', 'system_admin'),
+        onRequest: app.requireRole('admin', 'system_admin'),
         schema: {
           tags: ['invitations'],
           params: z.object({ id: z.coerce.number().int().positive() }),

@@ -1,4 +1,4 @@
-import { planById, roleById } from '@pharmalytics/domain';
+import { planById, roleById, roleByName } from '@pharmalytics/domain';
 import type { AuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
@@ -20,7 +20,54 @@ export interface MemberView {
     plan: { id: number; code: string; name: string };
   };
   browsableStores: { storeCode: string; name: string }[];
+  /** Identity-service account id. */
+  cipUserId: string;
+  status: 'enabled';
+  /** The browsable stores as area > prefecture > store. */
+  branches: StoreTree;
 }
+
+export type StoreTree = {
+  areaName: string;
+  prefectures: {
+    prefectureId: number;
+    name: string;
+    stores: { storeCode: string; name: string }[];
+  }[];
+}[];
+
+/** Groups stores (already in area, prefecture, code order) into the selection hierarchy. */
+export function toStoreTree(
+  stores: {
+    storeCode: string;
+    name: string;
+    prefectureId: number;
+    prefectureName: string;
+    areaName: string;
+  }[],
+): StoreTree {
+  const tree: StoreTree = [];
+  for (const s of stores) {
+    let area = tree.at(-1);
+    if (area?.areaName !== s.areaName)
+      tree.push((area = { areaName: s.areaName, prefectures: [] }));
+    let prefecture = area.prefectures.at(-1);
+    if (prefecture?.prefectureId !== s.prefectureId) {
+      area.prefectures.push(
+        (prefecture = { prefectureId: s.prefectureId, name: s.prefectureName, stores: [] }),
+      );
+    }
+    prefecture.stores.push({ storeCode: s.storeCode, name: s.name });
+  }
+  return tree;
+}
+
+export function roleView(roleId: number) {
+  const role = roleById(roleId)!;
+  return { id: role.id, name: role.name, publicName: role.publicName };
+}
+
+export const USER_ROLE_ID = roleByName('user')!.id;
 
 export async function loadMemberView(
   db: Database,
@@ -38,6 +85,7 @@ export async function loadMemberView(
       'm.send_report_allowed',
       'm.terms_agreed_on',
       'm.privacy_policy_agreed_on',
+      'm.identity_user_id',
       'c.id as corporation_id',
       'c.name as corporation_name',
       'c.corporation_code',
@@ -57,18 +105,27 @@ export async function loadMemberView(
     role: role.name,
   };
   const stores = await db
-    .selectFrom('stores')
-    .select(['store_code', 'name'])
-    .where('id', 'in', browsableStoreIds(db, auth))
-    .where('corporation_id', '=', row.corporation_id)
-    .orderBy('store_code')
+    .selectFrom('stores as s')
+    .innerJoin('prefectures as p', 'p.id', 's.prefecture_id')
+    .select([
+      's.store_code',
+      's.name',
+      's.prefecture_id',
+      'p.name as prefecture_name',
+      'p.area_name',
+    ])
+    .where('s.id', 'in', browsableStoreIds(db, auth))
+    .where('s.corporation_id', '=', row.corporation_id)
+    .orderBy('p.area_order')
+    .orderBy('s.prefecture_id')
+    .orderBy('s.store_code')
     .execute();
   return {
     id: row.id,
     publicName: row.public_name,
     searchName: row.search_name,
     email: row.email,
-    systemRole: { id: role.id, name: role.name, publicName: role.publicName },
+    systemRole: roleView(row.role_id),
     sendReportAllowed: row.send_report_allowed,
     serviceAgreedOn: row.terms_agreed_on,
     privacyPolicyAgreedOn: row.privacy_policy_agreed_on,
@@ -79,5 +136,16 @@ export async function loadMemberView(
       plan: { id: plan.id, code: plan.code, name: plan.name },
     },
     browsableStores: stores.map((s) => ({ storeCode: s.store_code, name: s.name })),
+    cipUserId: row.identity_user_id,
+    status: 'enabled',
+    branches: toStoreTree(
+      stores.map((s) => ({
+        storeCode: s.store_code,
+        name: s.name,
+        prefectureId: s.prefecture_id,
+        prefectureName: s.prefecture_name,
+        areaName: s.area_name,
+      })),
+    ),
   };
 }

@@ -12,7 +12,7 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
     /** A member of the caller's own corporation. */
     app.get(
       '/v2/members/:id',
-      { preHandler: app.requireMember, schema: { tags: ['members'], params: idParams } },
+      { onRequest: app.requireMember, schema: { tags: ['members'], params: idParams } },
       async (request) => {
         const member = await loadMemberView(db, request.params.id);
         if (!member || member.corporation.id !== request.auth.corporationId) throw notFound();
@@ -23,7 +23,7 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
     /** Records today's agreement to the terms of service and the privacy policy. */
     app.patch(
       '/v2/members/agreement',
-      { preHandler: app.requireMember, schema: { tags: ['members'] } },
+      { onRequest: app.requireMember, schema: { tags: ['members'] } },
       async (request) => {
         await db
           .updateTable('members')
@@ -42,7 +42,7 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
     app.put(
       '/v2/members/:id/corporations',
       {
-        preHandler: app.requireRole('system_admin'),
+        onRequest: app.requireRole('system_admin'),
         schema: { tags: ['members'], params: idParams, body: corporationCodeSchema },
       },
       async (request) => {

@@ -33,13 +33,13 @@ export function profileRoutes(deps: {
   return async (app) => {
     app.get(
       '/v2/profile',
-      { preHandler: app.requireMember, schema: { tags: ['profile'] } },
+      { onRequest: app.requireMember, schema: { tags: ['profile'] } },
       (request) => userInformation(request.auth.memberId),
     );
 
     app.put(
       '/v2/profile',
-      { preHandler: app.requireMember, schema: { tags: ['profile'], body: profileSchema } },
+      { onRequest: app.requireMember, schema: { tags: ['profile'], body: profileSchema } },
       async (request) => {
         await db
           .updateTable('members')
@@ -61,7 +61,7 @@ export function profileRoutes(deps: {
     app.patch(
       '/v2/profile/change_password',
       {
-        preHandler: app.requireMember,
+        onRequest: app.requireMember,
         schema: {
           tags: ['profile'],
           body: z.object({
@@ -103,7 +103,7 @@ export function profileRoutes(deps: {
     app.patch(
       '/v2/members/personal_settings',
       {
-        preHandler: app.requireMember,
+        onRequest: app.requireMember,
         schema: { tags: ['profile'], body: z.object({ sendReportAllowed: z.boolean() }) },
       },
       async (request) => {

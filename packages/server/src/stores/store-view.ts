@@ -25,6 +25,7 @@ export function toStoreView(row: StoreRow) {
     insuranceInstitutionCode: row.insurance_institution_code,
     managementPharmacistName: row.management_pharmacist_name,
     tel: row.tel,
+    geocodeLevel: row.geocode_level,
     contractStatus: row.contract_status,
     connected: row.connected,
   };

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
 import { loadSecrets } from '../secrets.ts';
+import { SecretBox } from '../tokens/secret-box.ts';
 import { HttpClient } from './http-client.ts';
 
 export interface TestApp {
@@ -32,7 +33,8 @@ export async function startTestApp(
   const schema = url ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const db = await openDatabase({ url, schema });
   await migrateToLatest(db, schema);
-  if (options.seed ?? true) await seedDemoIfEmpty(db);
+  const secrets = await loadSecrets(undefined);
+  if (options.seed ?? true) await seedDemoIfEmpty(db, new SecretBox(secrets.dataKey));
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -42,7 +44,7 @@ export async function startTestApp(
     WEB_DIST: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({ config, db, secrets: await loadSecrets(undefined) });
+  const app = await buildApp({ config, db, secrets });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,0 +1,22 @@
+import type { Database } from '../db/connection.ts';
+import { hashToken, randomToken } from '../tokens/random-token.ts';
+import type { SecretBox } from '../tokens/secret-box.ts';
+
+/** Gives a store its uploader credentials: a user name and a random key. */
+export async function createDeviceUser(
+  db: Database,
+  box: SecretBox,
+  store: { corporationId: number; id: number; storeCode: string },
+): Promise<void> {
+  const key = randomToken().slice(0, 32);
+  await db
+    .insertInto('device_users')
+    .values({
+      corporation_id: store.corporationId,
+      store_id: store.id,
+      user_name: `store-${store.storeCode}`,
+      key_hash: hashToken(key),
+      key_sealed: box.seal(key),
+    })
+    .execute();
+}
