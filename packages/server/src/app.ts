@@ -31,6 +31,7 @@ import { IdentityService } from './identity/service.ts';
 import { TokenService } from './identity/tokens.ts';
 import { geocodingRoutes } from './geocoding/routes.ts';
 import { memberAdminRoutes } from './members/admin-routes.ts';
+import { manualRoutes } from './manuals/routes.ts';
 import { memberRoutes } from './members/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import type { Secrets } from './secrets.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(memberAdminRoutes({ db }));
   await app.register(storeRoutes({ db, box, identity }));
   await app.register(geocodingRoutes({ db }));
+  await app.register(manualRoutes());
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
   await app.register(signUpRoutes({ db, mailer, emailTokens, publicUrl, rateLimitPerMinute }));
