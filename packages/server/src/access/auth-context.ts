@@ -26,7 +26,16 @@ export async function loadAuthContext(
     .select(['m.id', 'm.corporation_id', 'm.role_id', 'c.plan_id', 'c.status'])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
-  if (!row) return undefined;
+  return row && toAuthContext(row);
+}
+
+export function toAuthContext(row: {
+  id: number;
+  corporation_id: number;
+  role_id: number;
+  plan_id: number;
+  status: 'active' | 'suspended';
+}): AuthContext {
   return {
     memberId: row.id,
     corporationId: row.corporation_id,

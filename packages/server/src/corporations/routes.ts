@@ -1,9 +1,11 @@
 import { corporationEditSchema, PLAN_CODES, planByCode, planById } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
+import type { CorporationsTable } from '../db/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
 
@@ -163,20 +165,7 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
   };
 }
 
-function toCorporationView(row: {
-  corporation_code: string;
-  name: string;
-  plan_id: number;
-  zip_code: string | null;
-  address: string | null;
-  building_name: string | null;
-  technical_person_name: string | null;
-  technical_person_tel: string | null;
-  technical_person_email: string | null;
-  billing_person_name: string | null;
-  billing_person_tel: string | null;
-  billing_person_email: string | null;
-}) {
+function toCorporationView(row: Selectable<CorporationsTable>) {
   return {
     corporation_code: row.corporation_code,
     name: row.name,

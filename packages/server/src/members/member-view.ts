@@ -1,5 +1,5 @@
 import { planById, roleById, roleByName } from '@pharmalytics/domain';
-import type { AuthContext } from '../access/auth-context.ts';
+import { toAuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -95,16 +95,8 @@ export async function loadMemberView(
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const role = roleById(row.role_id)!;
   const plan = planById(row.plan_id)!;
-  const auth: AuthContext = {
-    memberId: row.id,
-    corporationId: row.corporation_id,
-    corporationSuspended: row.status === 'suspended',
-    plan: plan.code,
-    role: role.name,
-  };
-  const stores = await db
+  const rows = await db
     .selectFrom('stores as s')
     .innerJoin('prefectures as p', 'p.id', 's.prefecture_id')
     .select([
@@ -114,12 +106,19 @@ export async function loadMemberView(
       'p.name as prefecture_name',
       'p.area_name',
     ])
-    .where('s.id', 'in', browsableStoreIds(db, auth))
+    .where('s.id', 'in', browsableStoreIds(db, toAuthContext(row)))
     .where('s.corporation_id', '=', row.corporation_id)
     .orderBy('p.area_order')
     .orderBy('s.prefecture_id')
     .orderBy('s.store_code')
     .execute();
+  const stores = rows.map((s) => ({
+    storeCode: s.store_code,
+    name: s.name,
+    prefectureId: s.prefecture_id,
+    prefectureName: s.prefecture_name,
+    areaName: s.area_name,
+  }));
   return {
     id: row.id,
     publicName: row.public_name,
@@ -135,17 +134,9 @@ export async function loadMemberView(
       corporationCode: row.corporation_code,
       plan: { id: plan.id, code: plan.code, name: plan.name },
     },
-    browsableStores: stores.map((s) => ({ storeCode: s.store_code, name: s.name })),
+    browsableStores: stores.map(({ storeCode, name }) => ({ storeCode, name })),
     cipUserId: row.identity_user_id,
     status: 'enabled',
-    branches: toStoreTree(
-      stores.map((s) => ({
-        storeCode: s.store_code,
-        name: s.name,
-        prefectureId: s.prefecture_id,
-        prefectureName: s.prefecture_name,
-        areaName: s.area_name,
-      })),
-    ),
+    branches: toStoreTree(stores),
   };
 }
