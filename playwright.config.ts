@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// Workers inherit this, so tests can read the server's mail outbox (DATA_DIR/mail).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'pharmalytics-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,7 +45,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pharmalytics-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       IDENTITY_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
     },

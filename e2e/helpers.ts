@@ -10,6 +10,7 @@ export const DEMO = {
   sysadmin: 'sysadmin@example.com',
   notice: 'notice@example.com',
   free: 'free@example.com',
+  basic: 'basic@example.com',
   suspended: 'suspended@example.com',
 } as const;
 

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FORM_MESSAGES, HEADER_NAMES, MESSAGES, roleByName, route } from '@pharmalytics/domain';
+import {
+  FORM_MESSAGES,
+  HEADER_NAMES,
+  MESSAGES,
+  roleByName,
+  route,
+  routePath,
+} from '@pharmalytics/domain';
 import { DEMO, login } from './helpers.ts';
+import { createCorporation } from './settings.ts';
 
 // These tests move the system administrator between corporations: run them one at a time.
 test.describe.configure({ mode: 'serial' });
@@ -92,5 +100,67 @@ test.describe('system administrator', () => {
     await switchTo(page, HOME_CODE);
     await expect(banner.getByText(`ID: ${HOME_CODE}`)).toBeVisible();
     await expect(banner).toContainText(HOME_NAME);
+  });
+});
+
+test.describe('plan change', () => {
+  test.afterEach(async ({ page }) => {
+    await restoreHomeCorporation(page).catch(() => undefined);
+  });
+
+  test('changes the plan of a corporation; the header follows', async ({ page }) => {
+    // A corporation of its own: no other test depends on its plan.
+    const corporation = await createCorporation(page, 'plan');
+    await page.context().clearCookies();
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    await switchTo(page, corporation.corporationCode);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText(`ID: ${corporation.corporationCode}`)).toBeVisible();
+
+    await page.goto(routePath('CorporationServicePlanSelectSetting'));
+    const card = (plan: string) => page.locator('label').filter({ hasText: plan });
+    const submit = page.getByRole('button', { name: 'プランを変更する' });
+    await expect(page.getByRole('radio', { name: 'フリープラン' })).toBeChecked();
+    await expect(card('フリープラン')).toContainText(MESSAGES.planInUse);
+    await expect(submit).toBeDisabled();
+    await page.getByRole('radio', { name: 'ベーシックプラン' }).check();
+    await expect(submit).toBeEnabled();
+    await page.getByRole('radio', { name: 'フリープラン' }).check();
+    await expect(submit).toBeDisabled();
+
+    await page.getByRole('radio', { name: 'ベーシックプラン' }).check();
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.planChanged })).toBeVisible();
+    await expect(banner).toContainText('ベーシックプラン');
+    await expect(card('ベーシックプラン')).toContainText(MESSAGES.planInUse);
+    await expect(card('フリープラン')).not.toContainText(MESSAGES.planInUse);
+    await expect(submit).toBeDisabled();
+
+    await page.getByRole('radio', { name: 'アドバンストプラン' }).check();
+    await submit.click();
+    await expect(banner).toContainText('アドバンストプラン');
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'アドバンストプラン' })).toBeChecked();
+  });
+
+  test('the last administrator of a corporation keeps its role', async ({ page }) => {
+    const corporation = await createCorporation(page, 'lastrole');
+    await page.context().clearCookies();
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    await switchTo(page, corporation.corporationCode);
+    await expect(
+      page.getByRole('banner').getByText(`ID: ${corporation.corporationCode}`),
+    ).toBeVisible();
+    await page.goto(routePath('AccountList'));
+    await page
+      .getByRole('row')
+      .filter({ hasText: corporation.email })
+      .getByRole('link', { name: /の詳細$/ })
+      .click();
+    await page.getByRole('button', { name: '権限を編集' }).click();
+    const dialog = page.getByRole('dialog', { name: '権限の変更' });
+    await dialog.getByRole('radio', { name: roleByName('user')!.publicName }).check();
+    await dialog.getByRole('button', { name: '変更する' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.lastUser })).toBeVisible();
   });
 });

@@ -27,8 +27,18 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 30,
             },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            // The data grid (settings tables) and MapLibre (store map) are left out of the shared
+            // chunks: they load with the lazily loaded pages that use them.
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion[\\/]|@popperjs[\\/])/,
+              priority: 20,
+            },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!@mui[\\/]x-|maplibre-gl|react-map-gl|@vis\.gl|@maplibre|@mapbox)/,
+              priority: 10,
+            },
           ],
         },
       },

@@ -94,3 +94,38 @@ export const CONNECTION_STATUS_LABELS = {
   connected: '接続済み',
   disconnected: '未接続',
 } as const;
+
+/** Where the settings screens send people for help with the setup (spec 01 §2, initial setup). */
+export const SUPPORT_EMAIL = 'support@pharmalytics.jp';
+
+/** Manuals served by the server as HTML pages; the request form downloads an HTML document. */
+export const MANUAL_PATHS = {
+  /** National receipt file route (レセプト電算処理システム), the one-vendor-style manual. */
+  receiptFile: '/manuals/receipt-file',
+  preparation: '/manuals/preparation',
+  initialSetup: '/manuals/initial-setup',
+  outputSettingRequest: '/manuals/output-setting-request?download=1',
+} as const;
+
+/** How deep the server placed a store: from the form's pin or geocoded from its address. */
+export const GEOCODE_LEVELS = ['pin', 'town', 'city', 'prefecture', 'none'] as const;
+export type GeocodeLevel = (typeof GEOCODE_LEVELS)[number];
+
+/** The store form's location map: base tiles, credits and zoom per geocode level. */
+export const STORE_MAP = {
+  tileUrl: 'https://cyberjapandata.gsi.go.jp/xyz/pale/{z}/{x}/{y}.png',
+  tileAttribution: '地理院タイル',
+  tileAttributionUrl: 'https://maps.gsi.go.jp/development/ichiran.html',
+  geocodingAttribution: '住所データ: Geolonia 住所データ (CC BY 4.0)',
+  /** Shown before any address is known: the whole of Japan. */
+  initialView: { latitude: 36.2, longitude: 138.25, zoom: 4 },
+  zoomByLevel: { pin: 16, town: 15, city: 12, prefecture: 8, none: 4 },
+  height: 280,
+} as const satisfies { zoomByLevel: Record<GeocodeLevel, number> } & Record<string, unknown>;
+
+/** Plan change page: the spec gives no real prices, so the cards show placeholders. */
+export const PLAN_PRICE_PLACEHOLDERS = {
+  free: '0円',
+  basic: '〇〇,〇〇〇円／月',
+  advanced: '〇〇,〇〇〇円／月',
+} as const;

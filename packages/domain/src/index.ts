@@ -13,3 +13,5 @@ export * from './format.ts';
 export * from './csv.ts';
 export * from './schemas/index.ts';
 export * from './dates.ts';
+export * from './mesh.ts';
+export * from './address.ts';

@@ -47,6 +47,14 @@ export const FIELD_LABELS = {
   block: '番地',
   insuranceInstitutionCode: '保険医療機関コード',
   managementPharmacistName: '管理薬剤師名',
+  // settings screens (display labels)
+  corporationCode: '法人ID',
+  storeCode: '店舗ID',
+  prefecture: '都道府県',
+  systemRole: '権限',
+  viewableStores: '閲覧可能店舗',
+  accountStatus: 'ステータス',
+  connectionStatus: '接続状況',
 } as const;
 
 /** Form-specific validation messages (spec 01 §5, spec 02 §5). */
@@ -128,6 +136,10 @@ export const MESSAGES = {
   comingSoon: '準備中',
   setupGuideUserMessage:
     'ご利用を開始するには、法人のご担当者様が閲覧可能な店舗を設定する必要があります。ご担当者様にお問い合わせください。',
+  // settings screens
+  incompleteSetupStores: (count: number) => `初期設定が完了していない店舗が${count}件あります。`,
+  zipAddressNotFound: '該当する住所が見つかりません',
+  planInUse: '利用中',
 } as const;
 
 /** Server error payload `type` values the browser reacts to (spec 01 §8). */
@@ -143,4 +155,22 @@ export const ERROR_WIRE_MESSAGES = {
   corporationSuspended: 'corporation suspended',
   storeNameUnique: 'name unique error',
   insuranceInstitutionCodeUnique: 'insurance institution code unique error',
+} as const;
+
+/** What the store-side uploader tells the person at the receipt computer. */
+export const UPLOADER_MESSAGES = {
+  badCredentials:
+    'ユーザー名またはキーが正しくありません。設定 > 初期設定 でダウンロードしたアップローダー情報を確認してください。',
+  missingSetting: (name: string) => `設定「${name}」がありません。`,
+  folderMissing: (folder: string) => `監視フォルダ ${folder} が見つかりません。`,
+  connected: (store: string) => `${store} として接続しました。`,
+  watching: (folder: string, seconds: number) => `${folder} を ${seconds} 秒ごとに確認します。`,
+  sending: (file: string) => `${file} を送信しています…`,
+  loaded: (file: string, loaded: number, refused: number) =>
+    `${file}: ${loaded} 件の処方箋を取り込みました${refused ? `（エラー ${refused} 行）` : ''}。`,
+  duplicate: (file: string) => `${file}: 取り込み済みの内容です。`,
+  refused: (file: string, reason: string) => `${file}: 取り込めませんでした。${reason}`,
+  retrying: (seconds: number, reason: string) =>
+    `サーバーに接続できません（${reason}）。${seconds} 秒後に再試行します。`,
+  stopped: '停止しました。',
 } as const;

@@ -20,6 +20,7 @@ import { deviceRoutes } from './devices/routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { ingestionRoutes } from './ingestion/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp({
   await app.register(storeRoutes({ db, box, identity }));
   await app.register(geocodingRoutes({ db }));
   await app.register(manualRoutes());
+  await app.register(ingestionRoutes({ db, dataDir: config.dataDir, rateLimitPerMinute }));
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
   await app.register(signUpRoutes({ db, mailer, emailTokens, publicUrl, rateLimitPerMinute }));

@@ -134,6 +134,120 @@ export interface InvitationsTable {
   created_at: Generated<Date>;
 }
 
+export interface UploadsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  store_id: number;
+  file_name: string;
+  content_hash: string;
+  size_bytes: number;
+  format: string | null;
+  status: 'received' | 'loaded' | 'duplicate' | 'failed';
+  prescriptions_loaded: ColumnType<number, number | undefined>;
+  rows_refused: ColumnType<number, number | undefined>;
+  message: string | null;
+  received_at: Generated<Date>;
+  loaded_at: Date | null;
+}
+
+export interface UploadRejectsTable {
+  corporation_id: number;
+  upload_id: number;
+  line_no: number;
+  reason: string;
+  raw: string;
+}
+
+export interface PatientsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  patient_key: string;
+  gender: number | null;
+  birth_month: DateString | null;
+  zip_code: string | null;
+  city: string | null;
+  town: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  mesh_code: string | null;
+}
+
+export interface MedicalInstitutionsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface DoctorsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  institution_id: number;
+  name: string;
+}
+
+export interface ClinicalDepartmentsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface PharmacistsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  pharmacist_key: string;
+  name: string | null;
+}
+
+export interface PrescriptionsTable {
+  corporation_id: number;
+  store_id: number;
+  id: Generated<number>;
+  dispensing_date: DateString;
+  reception_time: string | null;
+  reception_id: string;
+  prescription_no: number;
+  patient_id: number;
+  institution_id: number;
+  doctor_id: number | null;
+  department_id: number | null;
+  pharmacist_id: number | null;
+  insurance_type: string;
+  reception_type: '外来' | '在宅';
+  visit_type: '新規' | '再来' | null;
+  medicine_notebook: boolean | null;
+  technical_points: number;
+  management_points: number;
+  medicine_points: number;
+  material_points: number;
+  sales_yen: number;
+  upload_id: number | null;
+}
+
+export interface PrescriptionFeesTable {
+  corporation_id: number;
+  prescription_id: number;
+  line_no: number;
+  code: string;
+  name: string;
+  category: string;
+  points: number;
+  count: number;
+}
+
+export interface PrescriptionItemsTable {
+  corporation_id: number;
+  prescription_id: number;
+  line_no: number;
+  code: string;
+  name: string;
+  points: number;
+  count: number;
+  quantity: number | null;
+  unit: string | null;
+  amount_yen: number;
+}
+
 export interface DB {
   prefectures: PrefecturesTable;
   corporations: CorporationsTable;
@@ -146,4 +260,15 @@ export interface DB {
   email_tokens: EmailTokensTable;
   invitations: InvitationsTable;
   device_users: DeviceUsersTable;
+  uploads: UploadsTable;
+  upload_rejects: UploadRejectsTable;
+  patients: PatientsTable;
+  medical_institutions: MedicalInstitutionsTable;
+  doctors: DoctorsTable;
+  clinical_departments: ClinicalDepartmentsTable;
+  pharmacists: PharmacistsTable;
+  prescriptions: PrescriptionsTable;
+  prescription_fees: PrescriptionFeesTable;
+  prescription_medicines: PrescriptionItemsTable;
+  prescription_materials: PrescriptionItemsTable;
 }

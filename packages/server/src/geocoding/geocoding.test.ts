@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAddress, toKanjiNumber } from './kanji-numerals.ts';
+import { normalizeAddress, toKanjiNumber, townLevelAddress } from '@pharmalytics/domain';
 import { townGeocoder } from './town-geocoder.ts';
 import { lookupZip, normalizeZip } from './zip-lookup.ts';
 
@@ -15,6 +15,14 @@ describe('kanji numerals', () => {
     ]);
     expect(normalizeAddress('天神２丁目 8-38')).toBe('天神二丁目8-38');
     expect(normalizeAddress('霞ヶ丘')).toBe('霞ケ丘');
+  });
+
+  it('cuts an address to town level', () => {
+    expect(townLevelAddress('福岡県福岡市中央区天神2丁目8-38 天神ビル5F')).toBe(
+      '福岡県福岡市中央区天神二丁目',
+    );
+    expect(townLevelAddress('福岡県飯塚市吉原町6-1')).toBe('福岡県飯塚市吉原町');
+    expect(townLevelAddress('福岡県春日市')).toBe('福岡県春日市');
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { normalizeAddress, toKanjiNumber } from './kanji-numerals.ts';
+import { normalizeAddress, toKanjiNumber } from '@pharmalytics/domain';
 
 export type GeocodeLevel = 'town' | 'city' | 'prefecture' | 'none';
 

@@ -17,6 +17,8 @@ export interface TestApp {
   db: Database;
   baseUrl: string;
   dataDir: string;
+  /** Opens what the server keeps encrypted (uploader keys). */
+  box: SecretBox;
   /** A new browser-like client with its own cookies. */
   client: () => HttpClient;
   close: () => Promise<void>;
@@ -34,7 +36,8 @@ export async function startTestApp(
   const db = await openDatabase({ url, schema });
   await migrateToLatest(db, schema);
   const secrets = await loadSecrets(undefined);
-  if (options.seed ?? true) await seedDemoIfEmpty(db, new SecretBox(secrets.dataKey));
+  const box = new SecretBox(secrets.dataKey);
+  if (options.seed ?? true) await seedDemoIfEmpty(db, box);
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -53,6 +56,7 @@ export async function startTestApp(
     db,
     baseUrl,
     dataDir,
+    box,
     client: () => new HttpClient(baseUrl),
     close: async () => {
       await app.close();

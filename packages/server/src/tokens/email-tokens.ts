@@ -1,12 +1,14 @@
+import { PASSWORD_RESET_LINK_VALID_HOURS, SIGN_UP_LINK_VALID_HOURS } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashToken, randomToken } from './random-token.ts';
 
 export type EmailTokenPurpose = 'sign_up' | 'password_reset';
 
+const HOUR_MS = 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
-  sign_up: 24 * 60 * 60 * 1000,
-  password_reset: 60 * 60 * 1000,
+  sign_up: SIGN_UP_LINK_VALID_HOURS * HOUR_MS,
+  password_reset: PASSWORD_RESET_LINK_VALID_HOURS * HOUR_MS,
 };
 
 /** Single-use links sent by e-mail: random, stored hashed, with an expiry. */

@@ -94,7 +94,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (!response.ok) {
       const { message, type } = parseErrorBody(body);
-      throw new ApiError(response.status, message, type);
+      throw new ApiError(response.status, message, type, body);
     }
     return body as T;
   } catch (error) {

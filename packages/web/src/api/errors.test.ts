@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
-import { globalErrorAction, parseErrorBody } from './errors.ts';
+import { ApiError, globalErrorAction, isSessionExpiry, parseErrorBody } from './errors.ts';
 
 describe('globalErrorAction (spec 01 §8)', () => {
   it('expires the session on 401 unless the token was invalid', () => {
@@ -45,5 +45,18 @@ describe('parseErrorBody', () => {
   it('falls back to an empty message', () => {
     expect(parseErrorBody(undefined)).toEqual({ message: '' });
     expect(parseErrorBody('Bad Gateway')).toEqual({ message: '' });
+  });
+});
+
+describe('isSessionExpiry', () => {
+  it('is true for a 401 that ended the session', () => {
+    expect(isSessionExpiry(new ApiError(401, 'unauthorized'))).toBe(true);
+  });
+
+  it('is false for an invalid token, other statuses and other errors', () => {
+    expect(isSessionExpiry(new ApiError(401, 'invalid token'))).toBe(false);
+    expect(isSessionExpiry(new ApiError(400, 'INVALID_PASSWORD'))).toBe(false);
+    expect(isSessionExpiry(new ApiError(500, ''))).toBe(false);
+    expect(isSessionExpiry(new Error('boom'))).toBe(false);
   });
 });

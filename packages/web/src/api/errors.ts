@@ -7,12 +7,15 @@ export const NETWORK_ERROR_STATUS = 0;
 export class ApiError extends Error {
   readonly status: number;
   readonly type: string | undefined;
+  /** The parsed response body, for errors that carry more (e.g. the e-mails of a 409). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, type?: string) {
+  constructor(status: number, message: string, type?: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.type = type;
+    this.body = body;
   }
 }
 
@@ -37,6 +40,13 @@ export function globalErrorAction(status: number, message: string): GlobalErrorA
   }
   if (SILENT_STATUSES.has(status)) return { kind: 'none' };
   return { kind: 'notify', message: MESSAGES.unexpected };
+}
+
+/** The global handling ended the session for this error (and sent the member to login). */
+export function isSessionExpiry(error: unknown): boolean {
+  return (
+    isApiError(error) && globalErrorAction(error.status, error.message).kind === 'sessionExpired'
+  );
 }
 
 /** Reads `message` and `type` from either error shape (API or identity service). */

@@ -1,5 +1,5 @@
 export { api, apiRequest, needsCsrf, type RequestOptions, type HttpMethod } from './client.ts';
-export { ApiError, isApiError, NETWORK_ERROR_STATUS } from './errors.ts';
+export { ApiError, isApiError, isSessionExpiry, NETWORK_ERROR_STATUS } from './errors.ts';
 export { configureApi, type ApiHooks } from './hooks.ts';
 export { prefetchCsrfToken, clearCsrfToken } from './csrf.ts';
 export { isDevApiEnabled, setDevApiEnabled, subscribeDevApi } from './devApi.ts';

@@ -1,4 +1,4 @@
-import type { PlanCode, RoleName } from '@pharmalytics/domain';
+import type { GeocodeLevel, PlanCode, RoleName } from '@pharmalytics/domain';
 
 /** Wire types of the settings APIs (spec 01 §3, §7). */
 
@@ -52,6 +52,16 @@ export interface Store {
   tel: string | null;
   contractStatus: 'active' | 'inactive';
   connected: boolean;
+  /** How the coordinates were found: the form's pin, or geocoded from the address. */
+  geocodeLevel: GeocodeLevel;
+  /** The uploader's credentials; null for role user. */
+  clientDeviceUser: ClientDeviceUser | null;
+}
+
+export interface ClientDeviceUser {
+  deviceId: number;
+  name: string;
+  plainTextPassword: string;
 }
 
 export interface ClientDevice {

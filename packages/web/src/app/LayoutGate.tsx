@@ -14,7 +14,7 @@ import { useRouteHandle } from './routeHandle.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
 /** Screens of the menu-less layout drawn in the wider card. */
-const WIDE_MENULESS: ReadonlySet<RouteName> = new Set(['Notice', 'NotFound']);
+const WIDE_MENULESS: ReadonlySet<RouteName> = new Set(['Notice', 'NotFound', 'NewAccount']);
 
 /**
  * The parent of every route of one layout: applies the route guard (spec 01 §4), sets the

@@ -1,5 +1,14 @@
+export { CardHeading } from './CardHeading.tsx';
 export { ExternalLink } from './ExternalLink.tsx';
+export {
+  bindField,
+  fieldHelp,
+  PasswordField,
+  ReadOnlyEmailField,
+  type PasswordFieldProps,
+} from './form/index.ts';
 export { Logo, type LogoProps } from './Logo.tsx';
 export { PageHeading } from './PageHeading.tsx';
 export { PageLoader } from './PageLoader.tsx';
 export { enqueueSnackbar, SnackbarProvider, type SnackbarSeverity } from './snackbar/index.ts';
+export { StatusPanel, type StatusPanelProps, type StatusTone } from './StatusPanel.tsx';

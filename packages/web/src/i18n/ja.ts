@@ -1,5 +1,8 @@
+import { settingsJa } from './settings.ja.ts';
+
 /** Japanese UI chrome. Spec messages (errors, validation, titles) come from @pharmalytics/domain. */
 export const ja = {
+  ...settingsJa,
   common: {
     close: '閉じる',
     loading: '読み込み中',
@@ -8,6 +11,17 @@ export const ja = {
     backToLogin: 'ログイン画面へ戻る',
     opensInNewTab: '（新しいタブで開きます）',
     mainContent: 'メインコンテンツ',
+    showPassword: '{{label}}を表示',
+    hidePassword: '{{label}}を非表示',
+    cancel: 'キャンセル',
+    edit: '編集',
+    save: '保存する',
+    optional: '任意',
+    goToLogin: 'ログイン画面へ',
+    verifying: 'リンクを確認しています',
+    passwordHint: '半角英数字・記号で{{min}}〜{{max}}文字',
+    searchNameHint: '半角英数字で入力してください。アカウントの検索に使われます。',
+    linkValidity: 'リンクの有効期限は{{hours}}時間です。',
   },
   brand: {
     homeLink: '{{product}} ホームへ',
@@ -18,12 +32,88 @@ export const ja = {
     lead: '登録済みのメールアドレスとパスワードでログインしてください。',
     email: 'メールアドレス',
     password: 'パスワード',
-    showPassword: 'パスワードを表示',
-    hidePassword: 'パスワードを非表示',
     submit: 'ログイン',
     forgotPassword: 'パスワードをお忘れの方',
     noAccount: 'アカウントをお持ちでない方',
     signUp: '利用申込はこちら',
+  },
+  signUp: {
+    lead: 'ご利用のお申込みにあたり、メールアドレスの確認を行います。ご登録いただくメールアドレスを入力してください。',
+    consent: '<terms>利用規約</terms>と<privacy>プライバシーポリシー</privacy>に同意する',
+    submit: '確認メールを送信',
+    hasAccount: 'アカウントをお持ちの方は',
+    login: 'ログイン',
+  },
+  checkEmail: {
+    sentTo: '<address>{{email}}</address> 宛に確認メールを送信しました。',
+    sent: 'ご入力いただいたメールアドレス宛に確認メールを送信しました。',
+    openLink: 'メールに記載されたリンクを開き、アカウント情報の入力へお進みください。',
+    spam: 'メールが届かない場合は、迷惑メールフォルダもご確認ください。それでも見つからない場合は、お手数ですがもう一度お申込みください。',
+    retry: 'もう一度申し込む',
+  },
+  newAccount: {
+    lead: 'アカウント情報を入力して、利用申込を完了してください。',
+    applicant: 'ご担当者様',
+    corporation: '法人',
+    login: 'ログイン情報',
+    prefecture: '本社所在地',
+    choose: '選択してください',
+    prefecturesFailed: '都道府県を読み込めませんでした。再読み込みしてください。',
+    branchCountUnit: '店舗',
+    questionnaire: '{{product}}に求めること',
+    emailNote: 'ログイン時のメールアドレスになります。',
+    submit: '利用申込を完了する',
+    doneTitle: '利用申込が完了しました',
+    doneBody:
+      'アカウントの登録が完了しました。ご登録のメールアドレスとパスワードでログインしてください。',
+    corporationCode: '法人コード: {{code}}',
+    restart: '利用申込をやり直す',
+  },
+  forgetPassword: {
+    lead: 'ご登録のメールアドレスを入力してください。パスワード再設定用のリンクをメールでお送りします。',
+    submit: '再設定メールを送信',
+    doneTitle: 'メールを送信しました',
+    doneBody:
+      '入力されたメールアドレスでアカウントが登録されている場合、パスワード再設定用のリンクをお送りしました。メールに記載されたリンクから、新しいパスワードを設定してください。',
+    spam: 'メールが届かない場合は、迷惑メールフォルダもご確認ください。',
+  },
+  resetPassword: {
+    lead: '新しいパスワードを入力してください。',
+    account: '対象のアカウント',
+    submit: 'パスワードを再設定',
+    doneTitle: 'パスワードを再設定しました',
+    doneBody: '新しいパスワードでログインしてください。ほかの端末ではログアウトされました。',
+    errorTitle: 'パスワードを再設定できません',
+    restart: 'パスワード再設定をやり直す',
+  },
+  accountRegister: {
+    lead: '{{product}} に招待されています。アカウント情報を入力して登録を完了してください。',
+    role: '権限',
+    submit: 'アカウントを登録',
+    doneTitle: 'アカウントの登録が完了しました',
+    doneBody: 'ご登録のメールアドレスとパスワードでログインしてください。',
+    errorTitle: 'アカウントを登録できません',
+  },
+  profile: {
+    cardTitle: 'アカウント情報',
+    password: 'パスワード',
+    passwordMask: '●●●●●●●●',
+    passwordMasked: '設定済み（非表示）',
+    changePassword: 'パスワードを変更',
+    editTitle: 'プロフィールの編集',
+    loadFailed: 'プロフィールを読み込めませんでした。',
+    dialogTitle: 'パスワードの変更',
+    dialogLead:
+      '現在のパスワードと新しいパスワードを入力してください。変更すると、ほかの端末ではログアウトされます。',
+    change: '変更する',
+  },
+  personalSetting: {
+    mail: 'メール配信',
+    report: '月次のダッシュボードレポートをメールで受け取る',
+    reportHint:
+      '毎月、前月のダッシュボードの内容をまとめたレポートをご登録のメールアドレス宛にお送りします。',
+    freePlan:
+      'ダッシュボードレポートは{{basic}}・{{advanced}}でご利用いただけます。ご契約中の{{free}}では設定できません。',
   },
   notice: {
     body1: 'いつも {{product}} をご利用いただきありがとうございます。',

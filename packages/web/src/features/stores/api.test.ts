@@ -19,6 +19,8 @@ const store = (storeCode: string): Store => ({
   tel: null,
   contractStatus: 'active',
   connected: true,
+  geocodeLevel: 'none',
+  clientDeviceUser: null,
 });
 
 describe('visibleStores', () => {

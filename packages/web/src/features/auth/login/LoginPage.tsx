@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,13 +12,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { appPath, homePath, routeTitle } from '../../../app/paths.ts';
+import { PasswordField } from '../../../components/index.ts';
 import { needsAgreement, setMember } from '../session/index.ts';
 import { loginErrorMessage, signIn } from './signIn.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -75,30 +71,13 @@ export function LoginPage() {
           slotProps={{ htmlInput: { 'aria-required': true } }}
           helperText={errors.email?.message}
         />
-        <TextField
+        <PasswordField
           {...register('password')}
-          type={showPassword ? 'text' : 'password'}
           label={t('login.password')}
           autoComplete="current-password"
           error={Boolean(errors.password)}
           helperText={errors.password?.message}
-          slotProps={{
-            htmlInput: { 'aria-required': true },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    edge="end"
-                    aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword((value) => !value)}
-                  >
-                    {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
+          slotProps={{ htmlInput: { 'aria-required': true } }}
         />
         <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
           <Link component={RouterLink} to={appPath('ForgetPassword')} variant="body2">

@@ -19,3 +19,13 @@ export function normalizeAddress(text: string): string {
     .replace(/[ヶｹ]/g, 'ケ')
     .replace(/(\d+)丁目/g, (_, n: string) => `${toKanjiNumber(Number(n))}丁目`);
 }
+
+/**
+ * An address cut to town level (大字・町丁目): everything from the first house number on is
+ * dropped ('福岡市中央区天神2丁目8-38 ビル5F' → '福岡市中央区天神二丁目').
+ */
+export function townLevelAddress(address: string): string {
+  const normalized = normalizeAddress(address);
+  const firstNumber = normalized.search(/[0-9]/);
+  return firstNumber === -1 ? normalized : normalized.slice(0, firstNumber);
+}

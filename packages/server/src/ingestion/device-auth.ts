@@ -1,0 +1,64 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/connection.ts';
+import { hashToken } from '../tokens/random-token.ts';
+
+export interface DeviceIdentity {
+  corporationId: number;
+  storeId: number;
+  storeCode: string;
+  storeName: string;
+  insuranceInstitutionCode: string | null;
+  userName: string;
+}
+
+/** Checks HTTP Basic credentials (store user name and key) against the stored key hash. */
+export async function authenticateDevice(
+  db: Database,
+  authorization: string | undefined,
+): Promise<DeviceIdentity | undefined> {
+  const encoded = /^Basic (.+)$/i.exec(authorization ?? '')?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return undefined;
+  const userName = decoded.slice(0, colon);
+  const key = decoded.slice(colon + 1);
+  const row = await db
+    .selectFrom('device_users as u')
+    .innerJoin('stores as s', (j) =>
+      j.onRef('s.id', '=', 'u.store_id').onRef('s.corporation_id', '=', 'u.corporation_id'),
+    )
+    .innerJoin('corporations as c', 'c.id', 's.corporation_id')
+    .select([
+      'u.key_hash',
+      's.corporation_id',
+      's.id',
+      's.store_code',
+      's.name',
+      's.insurance_institution_code',
+    ])
+    .where('u.user_name', '=', userName)
+    .where('s.contract_status', '=', 'active')
+    .where('c.status', '=', 'active')
+    .executeTakeFirst();
+  const expected = Buffer.from(row?.key_hash ?? hashToken('no such user'));
+  const given = Buffer.from(hashToken(key));
+  if (!row || !timingSafeEqual(expected, given)) return undefined;
+  return {
+    corporationId: row.corporation_id,
+    storeId: row.id,
+    storeCode: row.store_code,
+    storeName: row.name,
+    insuranceInstitutionCode: row.insurance_institution_code,
+    userName,
+  };
+}
+
+/** Records that the store's uploader is alive; the first contact makes the store connected. */
+export async function recordContact(db: Database, device: DeviceIdentity, deviceName: string) {
+  await sql`
+    insert into client_devices (corporation_id, store_id, name)
+    values (${device.corporationId}, ${device.storeId}, ${deviceName})
+    on conflict (corporation_id, store_id, name) do update set last_contact_at = now()`.execute(db);
+}

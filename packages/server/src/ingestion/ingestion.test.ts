@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const HEADER =
+  'pharmacy_code,dispensing_date,reception_time,reception_id,prescription_no,patient_id,patient_gender,patient_birth_month,patient_zip,patient_address,insurance_type,reception_type,visit_type,medicine_notebook,institution_code,institution_name,doctor_name,department,pharmacist_code,pharmacist_name,line_type,code,name,category,points,count,quantity,unit,amount';
+
+/** Insurance institution codes of the demo stores. */
+const PHARMACY: Record<string, string> = {
+  '1001': '4041100018',
+  '1002': '4041100026',
+  '1003': '4041100034',
+  '1004': '4041100042',
+  '1005': '4041100059',
+  '1006': '4041100067',
+};
+
+/** A prescription of a store with one fee and one medicine: (points + 28) × 10 yen. */
+function rows(store: string, receptionId: string, date = '2026-04-01', basicPoints = 45) {
+  const pharmacy = PHARMACY[store];
+  const common = `${pharmacy},${date},09:12,${receptionId},1,P-${receptionId},2,1958-07,8100001,福岡県福岡市中央区天神二丁目,社保,外来,再来,1,4011012345,天神内科クリニック,山本 一郎,内科,P01,田中 誠`;
+  return [
+    `${common},FEE,120000110,調剤基本料１,調剤基本料,${basicPoints},1,,,`,
+    `${common},MEDICINE,2149039F1030,アムロジピン錠５ｍｇ,,28,1,28,錠,`,
+  ];
+}
+const csv = (...lines: string[]) =>
+  Buffer.from(['#pharmalytics-dispensing,1', HEADER, ...lines].join('\r\n'));
+
+async function credentials(storeCode: string) {
+  const row = await t.db
+    .selectFrom('device_users as u')
+    .innerJoin('stores as s', (j) =>
+      j.onRef('s.id', '=', 'u.store_id').onRef('s.corporation_id', '=', 'u.corporation_id'),
+    )
+    .select(['u.user_name', 'u.key_sealed'])
+    .where('s.store_code', '=', storeCode)
+    .executeTakeFirstOrThrow();
+  return { user: row.user_name, key: t.box.open(row.key_sealed) };
+}
+
+async function upload(storeCode: string, body: Buffer, fileName = 'dispensing.csv', key?: string) {
+  const c = await credentials(storeCode);
+  const response = await fetch(`${t.baseUrl}/uploader/v1/files`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${c.user}:${key ?? c.key}`).toString('base64')}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': encodeURIComponent(fileName),
+    },
+    body,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function facts(storeCode: string) {
+  const row = await t.db
+    .selectFrom('prescriptions as p')
+    .innerJoin('stores as s', (j) =>
+      j.onRef('s.id', '=', 'p.store_id').onRef('s.corporation_id', '=', 'p.corporation_id'),
+    )
+    .select(({ fn }) => [
+      fn.countAll<number>().as('count'),
+      fn.sum<number>('p.sales_yen').as('sales'),
+    ])
+    .where('s.store_code', '=', storeCode)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), sales: Number(row.sales ?? 0) };
+}
+
+describe('uploads', () => {
+  it('loads a file for the device’s store, to the yen', async () => {
+    const reply = await upload(
+      '1003',
+      csv(...rows('1003', 'B1'), ...rows('1003', 'B2')),
+      '処方_0401.csv',
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      status: 'loaded',
+      format: 'pharmalytics-csv',
+      prescriptionsLoaded: 2,
+      rowsRefused: 0,
+    });
+    // (45 + 28) points × 10 yen × 2 prescriptions
+    expect(await facts('1003')).toEqual({ count: 2, sales: 1460 });
+    const patient = await t.db
+      .selectFrom('patients')
+      .selectAll()
+      .where('patient_key', '=', 'P-B1')
+      .executeTakeFirstOrThrow();
+    expect(patient).toMatchObject({ town: '天神二丁目', gender: 2, birth_month: '1958-07-01' });
+    expect(patient.mesh_code).toMatch(/^5030\d{4}[1-4]$/);
+  });
+
+  it('recognises the same file sent twice and changes nothing', async () => {
+    const file = csv(...rows('1004', 'C1'));
+    expect((await upload('1004', file)).body.status).toBe('loaded');
+    const before = await facts('1004');
+    const again = await upload('1004', file);
+    expect(again.body.status).toBe('duplicate');
+    expect(await facts('1004')).toEqual(before);
+  });
+
+  it('replaces a corrected prescription instead of adding it', async () => {
+    await upload('1005', csv(...rows('1005', 'D1', '2026-04-02', 45)));
+    const corrected = await upload('1005', csv(...rows('1005', 'D1', '2026-04-02', 29)));
+    expect(corrected.body.status).toBe('loaded');
+    expect(await facts('1005')).toEqual({ count: 1, sales: (29 + 28) * 10 });
+  });
+
+  it('loads the good prescriptions of a file and reports the bad lines with their numbers', async () => {
+    const bad = rows('1006', 'E2')[0]!.replace('2026-04-01', '2026-13-01');
+    const reply = await upload('1006', csv(...rows('1006', 'E1'), bad));
+    expect(reply.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 1, rowsRefused: 1 });
+    expect(reply.body.rejected[0].lineNo).toBe(5);
+    expect(reply.body.rejected[0].reason).toContain('dispensing_date');
+    expect(await facts('1006')).toMatchObject({ count: 1 });
+  });
+
+  it('refuses a 医科 receipt file with a message naming the line, loading nothing', async () => {
+    const reply = await upload('1001', Buffer.from('IR,1,40,1,1234567,,テスト病院,202604,00\r\n'));
+    expect(reply.status).toBe(422);
+    expect(reply.body.status).toBe('failed');
+    expect(reply.body.message).toContain('1行目');
+    expect(await facts('1001')).toEqual({ count: 0, sales: 0 });
+  });
+
+  it('does not let a store’s key upload for another store', async () => {
+    const other = await credentials('1002');
+    const forged = await upload('1001', csv(...rows('1001', 'F1')), 'x.csv', other.key);
+    expect(forged.status).toBe(401);
+    // The right key of store 1001 with rows of store 1002's pharmacy code: refused line by line.
+    const foreignRows = await upload('1001', csv(...rows('1002', 'F2')));
+    expect(foreignRows.body).toMatchObject({ prescriptionsLoaded: 0, rowsRefused: 1 });
+    expect(await facts('1002')).toEqual({ count: 0, sales: 0 });
+  });
+
+  it('keeps every file raw and lists the upload history of a store', async () => {
+    const client = t.client();
+    await client.login('admin@example.com');
+    const history = await client.get('/v3/branches/1004/uploads');
+    expect(history.body.lastContactAt).not.toBeNull();
+    expect(history.body.uploads.map((u: { status: string }) => u.status)).toEqual([
+      'duplicate',
+      'loaded',
+    ]);
+    const user = t.client();
+    await user.login('user@example.com');
+    expect((await user.get('/v3/branches/1004/uploads')).status).toBe(404);
+  });
+
+  it('marks a store connected at the uploader’s first contact', async () => {
+    const client = t.client();
+    await client.login('admin@example.com');
+    const before = (await client.get('/v3/branches/1006')).body;
+    expect(before.connected).toBe(true); // uploaded above
+    const c = await credentials('1003');
+    const reply = await fetch(`${t.baseUrl}/uploader/v1/contact`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${c.user}:${c.key}`).toString('base64')}` },
+    });
+    expect(await reply.json()).toEqual({ storeCode: '1003', storeName: 'はかた薬局 薬院店' });
+  });
+});

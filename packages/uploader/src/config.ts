@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UPLOADER_MESSAGES } from '@pharmalytics/domain';
+
+export interface UploaderConfig {
+  serverUrl: string;
+  userName: string;
+  key: string;
+  /** Folder the receipt computer writes its files to. */
+  folder: string;
+  /** Where the hashes of files already sent are remembered. */
+  stateFile: string;
+  intervalSeconds: number;
+  deviceName: string;
+  /** Secret of the patient keys; the same in every store of a corporation links a patient across them. */
+  patientSecret: string;
+  /** Longest wait between retries while the server cannot be reached. */
+  maxBackoffSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Settings come from a JSON file (--config), then PHARMALYTICS_* environment variables, then
+ * command-line flags, later ones winning.
+ */
+export function loadConfig(
+  flags: Record<string, string | undefined>,
+  env: NodeJS.ProcessEnv = process.env,
+): UploaderConfig {
+  const file = flags.config
+    ? (JSON.parse(readFileSync(flags.config, 'utf8')) as Record<string, unknown>)
+    : {};
+  const pick = (name: string, envName: string) =>
+    flags[name] ?? env[envName] ?? (file[name] === undefined ? undefined : String(file[name]));
+  const required = (name: string, envName: string) => {
+    const value = pick(name, envName);
+    if (!value) throw new ConfigError(UPLOADER_MESSAGES.missingSetting(name));
+    return value;
+  };
+  const folder = resolve(required('folder', 'PHARMALYTICS_FOLDER'));
+  const key = required('key', 'PHARMALYTICS_KEY');
+  return {
+    serverUrl: required('serverUrl', 'PHARMALYTICS_SERVER_URL').replace(/\/$/, ''),
+    userName: required('userName', 'PHARMALYTICS_USER'),
+    key,
+    folder,
+    stateFile: resolve(
+      pick('stateFile', 'PHARMALYTICS_STATE_FILE') ?? join(folder, '.pharmalytics-uploader.json'),
+    ),
+    intervalSeconds: Number(pick('intervalSeconds', 'PHARMALYTICS_INTERVAL') ?? 60),
+    deviceName: pick('deviceName', 'PHARMALYTICS_DEVICE_NAME') ?? 'アップローダー',
+    patientSecret: pick('patientSecret', 'PHARMALYTICS_PATIENT_SECRET') ?? key,
+    maxBackoffSeconds: Number(pick('maxBackoffSeconds', 'PHARMALYTICS_MAX_BACKOFF') ?? 300),
+  };
+}

@@ -1,0 +1,4 @@
+export { bindField } from './bindField.ts';
+export { fieldHelp } from './fieldHelp.ts';
+export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
+export { ReadOnlyEmailField } from './ReadOnlyEmailField.tsx';

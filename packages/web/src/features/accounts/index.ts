@@ -1,0 +1,2 @@
+export { AccountListPage } from './AccountListPage.tsx';
+export { AccountDetailPage } from './AccountDetailPage.tsx';

@@ -1,0 +1,2 @@
+export { CorporationPage } from './CorporationPage.tsx';
+export { corporationKeys, fetchCorporation, formatZipCode, type Corporation } from './api.ts';

@@ -1,0 +1,117 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@pharmalytics/domain';
+import { Children, Fragment, useId, type ReactNode } from 'react';
+
+/** An outlined card with a heading row (title, optional action) and its content. */
+export function InfoCard({
+  title,
+  action,
+  children,
+  component = 'section',
+}: {
+  title: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+  component?: 'section' | 'div';
+}) {
+  const headingId = useId();
+  return (
+    <Paper
+      variant="outlined"
+      component={component}
+      aria-labelledby={component === 'section' ? headingId : undefined}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          px: 3,
+          py: 1.75,
+          minHeight: 60,
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.0625rem' }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/** Label and value rows of a card, separated by dividers (a description list). */
+export function InfoList({ children }: { children: ReactNode }) {
+  const rows = Children.toArray(children).filter(Boolean);
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {rows.map((row, i) => (
+        <Fragment key={i}>
+          {i > 0 && <Divider component="div" />}
+          {row}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+export function InfoRow({
+  label,
+  children,
+  action,
+  labelWidth = 200,
+}: {
+  label: string;
+  children: ReactNode;
+  action?: ReactNode;
+  labelWidth?: number;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: `${labelWidth}px 1fr auto` },
+        alignItems: 'center',
+        columnGap: 3,
+        rowGap: 0.5,
+        px: 3,
+        py: 1.75,
+        minHeight: 56,
+      }}
+    >
+      <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.7 }}
+      >
+        {children}
+      </Typography>
+      {action && <Box sx={{ justifySelf: { xs: 'start', sm: 'end' } }}>{action}</Box>}
+    </Box>
+  );
+}
+
+/** A value, or a muted placeholder (未入力 by default) when it is empty. */
+export function ValueOr({
+  value,
+  empty = MESSAGES.notEntered,
+}: {
+  value: string | null | undefined;
+  empty?: string;
+}) {
+  if (value != null && value.trim() !== '') return <>{value}</>;
+  return (
+    <Box component="span" sx={{ color: 'text.disabled' }}>
+      {empty}
+    </Box>
+  );
+}

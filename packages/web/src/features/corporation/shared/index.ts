@@ -1,0 +1,8 @@
+/** Building blocks shared by the settings screens (corporation, accounts, stores, setup, plan). */
+export { BackLink } from './BackLink.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
+export { FilterField, matchesFilter } from './FilterField.tsx';
+export { InfoCard, InfoList, InfoRow, ValueOr } from './InfoCard.tsx';
+export { SettingsDataGrid, type SettingsDataGridProps } from './SettingsDataGrid.tsx';
+export { TableToolbar } from './TableToolbar.tsx';
+export { canManage, reportFailure } from './permissions.ts';

@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FIELD_LABELS, LIMITS, resetPasswordSchema } from '@pharmalytics/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { appPath, routeTitle } from '../../app/paths.ts';
+import {
+  bindField,
+  fieldHelp,
+  CardHeading,
+  PageLoader,
+  PasswordField,
+  ReadOnlyEmailField,
+  StatusPanel,
+} from '../../components/index.ts';
+import { passwordResetKeys, resetPassword, verifyResetToken } from './api.ts';
+import { RESET_LINK_EXPIRED, resetPasswordFailure, type ResetFailure } from './outcomes.ts';
+
+type Outcome = { kind: 'done' } | { kind: 'failed'; failure: ResetFailure };
+
+/** Reset password from the e-mailed link: verify, form, then completion or the error state. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const verify = useQuery({
+    queryKey: passwordResetKeys.verify(token),
+    queryFn: () => verifyResetToken(token),
+    enabled: token !== '',
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  if (!token) return <ResetError failure={RESET_LINK_EXPIRED} />;
+  if (outcome?.kind === 'failed') return <ResetError failure={outcome.failure} />;
+  if (outcome?.kind === 'done') return <ResetDone />;
+  if (verify.isPending) return <PageLoader label={t('common.verifying')} />;
+  if (verify.isError) return <ResetError failure={resetPasswordFailure(verify.error)} />;
+  return (
+    <ResetPasswordForm
+      token={token}
+      email={verify.data.email}
+      onDone={() => setOutcome({ kind: 'done' })}
+      onFailed={(failure) => setOutcome({ kind: 'failed', failure })}
+    />
+  );
+}
+
+function ResetPasswordForm({
+  token,
+  email,
+  onDone,
+  onFailed,
+}: {
+  token: string;
+  email: string;
+  onDone: () => void;
+  onFailed: (failure: ResetFailure) => void;
+}) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => resetPasswordSchema(email), [email]);
+  const submit = useMutation({ mutationFn: resetPassword });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { password: '', rePassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      await submit.mutateAsync({ token, ...form });
+      onDone();
+    } catch (error) {
+      onFailed(resetPasswordFailure(error));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
+      <CardHeading
+        id="reset-heading"
+        title={routeTitle('ResetPassword')}
+        lead={t('resetPassword.lead')}
+      />
+      <Stack spacing={1.5}>
+        <ReadOnlyEmailField email={email} />
+        <PasswordField
+          {...bindField(register, 'password')}
+          label={FIELD_LABELS.password}
+          autoComplete="new-password"
+          autoFocus
+          error={Boolean(errors.password)}
+          helperText={fieldHelp(
+            errors.password,
+            t('common.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax }),
+          )}
+          slotProps={{ htmlInput: { 'aria-required': true } }}
+        />
+        <PasswordField
+          {...bindField(register, 'rePassword')}
+          label={FIELD_LABELS.passwordConfirmation}
+          autoComplete="new-password"
+          error={Boolean(errors.rePassword)}
+          helperText={fieldHelp(errors.rePassword)}
+          slotProps={{ htmlInput: { 'aria-required': true } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={isSubmitting}
+          sx={{ mt: '16px !important' }}
+        >
+          {t('resetPassword.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function ResetDone() {
+  const { t } = useTranslation();
+  return (
+    <StatusPanel
+      tone="success"
+      title={t('resetPassword.doneTitle')}
+      actions={
+        <Button component={RouterLink} to={appPath('Login')} variant="contained" size="large">
+          {t('common.goToLogin')}
+        </Button>
+      }
+    >
+      <Typography sx={{ textAlign: 'center' }}>{t('resetPassword.doneBody')}</Typography>
+    </StatusPanel>
+  );
+}
+
+function ResetError({ failure }: { failure: ResetFailure }) {
+  const { t } = useTranslation();
+  const login = (
+    <Button
+      component={RouterLink}
+      to={appPath('Login')}
+      variant={failure.restart ? 'text' : 'contained'}
+      size="large"
+    >
+      {t('common.backToLogin')}
+    </Button>
+  );
+  return (
+    <StatusPanel
+      tone="error"
+      title={t('resetPassword.errorTitle')}
+      actions={
+        failure.restart ? (
+          <>
+            <Button
+              component={RouterLink}
+              to={appPath('ForgetPassword')}
+              variant="contained"
+              size="large"
+            >
+              {t('resetPassword.restart')}
+            </Button>
+            {login}
+          </>
+        ) : (
+          login
+        )
+      }
+    >
+      <Typography sx={{ textAlign: 'center' }}>{failure.message}</Typography>
+    </StatusPanel>
+  );
+}

@@ -1,0 +1,2 @@
+export { ForgetPasswordPage } from './ForgetPasswordPage.tsx';
+export { ResetPasswordPage } from './ResetPasswordPage.tsx';

@@ -1,0 +1,1 @@
+export { PlanChangePage } from './PlanChangePage.tsx';

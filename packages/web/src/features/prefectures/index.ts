@@ -1,0 +1,1 @@
+export { fetchPrefectures, prefectureKeys, type Prefecture } from './api.ts';

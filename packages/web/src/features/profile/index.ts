@@ -1,0 +1,2 @@
+export { PersonalSettingPage } from './PersonalSettingPage.tsx';
+export { ProfilePage } from './ProfilePage.tsx';

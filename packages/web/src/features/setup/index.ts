@@ -1,0 +1,1 @@
+export { InitialSetupPage } from './InitialSetupPage.tsx';

@@ -1,0 +1,3 @@
+export { CheckEmailPage } from './CheckEmailPage.tsx';
+export { NewAccountPage } from './NewAccountPage.tsx';
+export { SignUpPage } from './SignUpPage.tsx';
