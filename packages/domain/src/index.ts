@@ -15,3 +15,4 @@ export * from './schemas/index.ts';
 export * from './dates.ts';
 export * from './mesh.ts';
 export * from './address.ts';
+export * from './dispensing.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseUpload } from './index.ts';
-import { CSV_COLUMNS } from './pharmalytics-csv.ts';
+import { CSV_COLUMNS } from '@pharmalytics/domain';
 
 const read = (name: string): Buffer => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');

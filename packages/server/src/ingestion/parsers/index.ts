@@ -2,12 +2,9 @@
  * Entry point of the dispensing-file parsers: recognises the format by content (never by file
  * name) and hands the decoded text to the right reader.
  */
+import { CSV_FORMAT_MARK } from '@pharmalytics/domain';
 import { decodeText, physicalLines } from './decode.ts';
-import {
-  CSV_FORMAT_MARK,
-  looksLikePharmalyticsHeader,
-  parsePharmalyticsCsv,
-} from './pharmalytics-csv.ts';
+import { looksLikePharmalyticsHeader, parsePharmalyticsCsv } from './pharmalytics-csv.ts';
 import type { ParseResult } from './types.ts';
 import { type UkeOptions, parseUke } from './uke.ts';
 

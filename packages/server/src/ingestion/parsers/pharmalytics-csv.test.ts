@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseUpload } from './index.ts';
-import { CSV_COLUMNS, SAME_PRESCRIPTION_REASON, parsePharmalyticsCsv } from './pharmalytics-csv.ts';
+import { CSV_COLUMNS } from '@pharmalytics/domain';
+import { SAME_PRESCRIPTION_REASON, parsePharmalyticsCsv } from './pharmalytics-csv.ts';
 import type { ParsedPrescription, ParseResult } from './types.ts';
 
 const fixture = readFileSync(new URL('./fixtures/dispensing_20260401.csv', import.meta.url));

@@ -3,12 +3,18 @@
  * material, the prescription's common columns repeated on every line, grouped by
  * (dispensing_date, reception_id, prescription_no).
  */
+import {
+  CSV_COLUMNS,
+  CSV_FORMAT_MARK,
+  CSV_FORMAT_VERSION,
+  FEE_CATEGORIES,
+  INSURANCE_TYPES,
+} from '@pharmalytics/domain';
 import { parse } from 'csv-parse/sync';
 import { parseIsoDate, parseIsoMonth } from './dates.ts';
 import { type Decimal, parseDecimal, toNumber, yenOfPoints } from './decimal.ts';
 import type {
   FeeCategory,
-  InsuranceType,
   ParsedFee,
   ParsedItem,
   ParsedPatient,
@@ -16,42 +22,6 @@ import type {
   ParseResult,
   RejectedLine,
 } from './types.ts';
-
-/** First cell of the optional version line that may precede the header row. */
-export const CSV_FORMAT_MARK = '#pharmalytics-dispensing';
-export const CSV_FORMAT_VERSION = '1';
-
-export const CSV_COLUMNS = [
-  'pharmacy_code',
-  'dispensing_date',
-  'reception_time',
-  'reception_id',
-  'prescription_no',
-  'patient_id',
-  'patient_gender',
-  'patient_birth_month',
-  'patient_zip',
-  'patient_address',
-  'insurance_type',
-  'reception_type',
-  'visit_type',
-  'medicine_notebook',
-  'institution_code',
-  'institution_name',
-  'doctor_name',
-  'department',
-  'pharmacist_code',
-  'pharmacist_name',
-  'line_type',
-  'code',
-  'name',
-  'category',
-  'points',
-  'count',
-  'quantity',
-  'unit',
-  'amount',
-] as const;
 
 type Column = (typeof CSV_COLUMNS)[number];
 
@@ -92,26 +62,6 @@ const PRESCRIPTION_COLUMNS: readonly Column[] = [
   'department',
   'pharmacist_code',
   'pharmacist_name',
-];
-
-export const INSURANCE_TYPES: readonly InsuranceType[] = [
-  '社保',
-  '国保',
-  '後期高齢',
-  '公費',
-  '労災',
-  '自賠責',
-  '自費',
-  'その他',
-];
-
-export const FEE_CATEGORIES: readonly FeeCategory[] = [
-  '調剤基本料',
-  '調剤基本料加算',
-  '薬剤調製料',
-  '薬剤調製料加算',
-  '薬学管理料',
-  '薬学管理料加算',
 ];
 
 const LINE_TYPES = ['FEE', 'MEDICINE', 'MATERIAL'] as const;
