@@ -29,7 +29,7 @@ export interface TestApp {
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; port?: number } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
@@ -48,7 +48,7 @@ export async function startTestApp(
     ...options.env,
   });
   const app = await buildApp({ config, db, secrets });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
