@@ -248,6 +248,49 @@ export interface PrescriptionItemsTable {
   amount_yen: number;
 }
 
+export interface MedicineMasterTable {
+  code: string;
+  yj_code: string | null;
+  name: string;
+  unit: string;
+  price: number;
+  is_generic: ColumnType<boolean, boolean | undefined>;
+  generic_class: number | null;
+  valid_from: DateString | null;
+  valid_to: DateString | null;
+}
+
+export interface MeshPopulationTable {
+  mesh_code: string;
+  total: number;
+  male: number;
+  female: number;
+  age0to14: number;
+  age15to64: number;
+  age65plus: number;
+  age75plus: number;
+  age85plus: number;
+  age95plus: number;
+  secrecy: number;
+  merged_into: string | null;
+}
+
+export interface FacilityMasterTable {
+  id: Generated<number>;
+  type: 'clinic' | 'care' | 'pharmacy';
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  capacity: number | null;
+  patients: number | null;
+}
+
+export interface PrescriptionMedicinesTable extends PrescriptionItemsTable {
+  yj_code: string | null;
+  generic_class: number | null;
+}
+
 export interface DB {
   prefectures: PrefecturesTable;
   corporations: CorporationsTable;
@@ -269,6 +312,9 @@ export interface DB {
   pharmacists: PharmacistsTable;
   prescriptions: PrescriptionsTable;
   prescription_fees: PrescriptionFeesTable;
-  prescription_medicines: PrescriptionItemsTable;
+  prescription_medicines: PrescriptionMedicinesTable;
   prescription_materials: PrescriptionItemsTable;
+  medicine_master: MedicineMasterTable;
+  mesh_population: MeshPopulationTable;
+  facility_master: FacilityMasterTable;
 }
