@@ -138,6 +138,10 @@ async function insertFees(
   }
 }
 
+/**
+ * Medicine lines also keep the YJ code and the generic class the medicine master gives their
+ * code (a receipt code or a YJ code), as of loading.
+ */
 async function insertItems(
   db: Database,
   table: 'prescription_medicines' | 'prescription_materials',
@@ -150,15 +154,30 @@ async function insertItems(
     itemsOf(p).map((item, i) => ({ id: idOf(p), lineNo: i + 1, item })),
   );
   for (const slice of chunks(rows)) {
-    await sql`
-      insert into ${sql.table(table)} (corporation_id, prescription_id, line_no, code, name, points, count,
-        quantity, unit, amount_yen)
-      select ${corporationId}, * from unnest(
+    const items = sql`unnest(
         ${slice.map((r) => r.id)}::bigint[], ${slice.map((r) => r.lineNo)}::smallint[],
         ${slice.map((r) => r.item.code)}::text[], ${slice.map((r) => r.item.name)}::text[],
         ${slice.map((r) => r.item.points)}::numeric[], ${slice.map((r) => r.item.count)}::int[],
         ${slice.map((r) => r.item.quantity)}::numeric[], ${slice.map((r) => r.item.unit)}::text[],
-        ${slice.map((r) => r.item.amountYen)}::bigint[])`.execute(db);
+        ${slice.map((r) => r.item.amountYen)}::bigint[])
+      as u(prescription_id, line_no, code, name, points, count, quantity, unit, amount_yen)`;
+    const columns = sql`corporation_id, prescription_id, line_no, code, name, points, count, quantity, unit, amount_yen`;
+    if (table === 'prescription_materials') {
+      await sql`insert into prescription_materials (${columns}) select ${corporationId}, u.* from ${items}`.execute(
+        db,
+      );
+      continue;
+    }
+    await sql`
+      insert into prescription_medicines (${columns}, yj_code, generic_class)
+      select ${corporationId}, u.*, coalesce(m.yj_code, case when length(u.code) = 12 then u.code end), m.generic_class
+      from ${items}
+      left join lateral (
+        select yj_code, generic_class from medicine_master
+        where code = u.code or yj_code = u.code
+        order by generic_class nulls last, valid_from desc nulls last
+        limit 1
+      ) m on true`.execute(db);
   }
 }
 
