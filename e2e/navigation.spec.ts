@@ -69,7 +69,7 @@ test.describe('navigation', () => {
     await page.getByRole('menuitem', { name: '店舗一覧' }).click();
     await expectRoute(page, 'PharmacySetting');
     await expect(page.getByRole('heading', { level: 1, name: '店舗一覧' })).toBeVisible();
-    await expect(page.getByText('準備中').first()).toBeVisible();
+    await expect(page.getByRole('grid', { name: '店舗一覧' })).toBeVisible();
     await page.goto(routePath('PharmacyDetailSetting', { id: '1001' }));
     const settings = page.getByRole('navigation', { name: '設定メニュー' });
     await expect(settings.getByRole('link', { name: '店舗一覧' })).toHaveAttribute(

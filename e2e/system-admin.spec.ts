@@ -7,7 +7,7 @@ import {
   route,
   routePath,
 } from '@pharmalytics/domain';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, expectRoute, login } from './helpers.ts';
 import { createCorporation } from './settings.ts';
 
 // These tests move the system administrator between corporations: run them one at a time.
@@ -143,6 +143,16 @@ test.describe('plan change', () => {
     await expect(page.getByRole('radio', { name: 'アドバンストプラン' })).toBeChecked();
   });
 
+  test('a failed plan lookup returns to the corporation page', async ({ page }) => {
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    await page.route('**/v2/corporations/service_plan', (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, message: 'failure' } }),
+    );
+    await page.goto(routePath('CorporationServicePlanSelectSetting'));
+    await expectRoute(page, 'Corporation');
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.unexpected })).toBeVisible();
+  });
+
   test('the last administrator of a corporation keeps its role', async ({ page }) => {
     const corporation = await createCorporation(page, 'lastrole');
     await page.context().clearCookies();
@@ -161,6 +171,10 @@ test.describe('plan change', () => {
     const dialog = page.getByRole('dialog', { name: '権限の変更' });
     await dialog.getByRole('radio', { name: roleByName('user')!.publicName }).check();
     await dialog.getByRole('button', { name: '変更する' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.lastUser })).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.lastUser);
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(page.locator('dt', { hasText: '権限' }).locator('xpath=../dd')).toHaveText(
+      roleByName('admin')!.publicName,
+    );
   });
 });

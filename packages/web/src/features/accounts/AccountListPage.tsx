@@ -5,13 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  ACCOUNT_STATUSES,
-  FIELD_LABELS,
-  NO_VALUE,
-  viewableStoresText,
-  type AccountStatus,
-} from '@pharmalytics/domain';
+import { FIELD_LABELS, NO_VALUE } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,60 +21,9 @@ import {
   SettingsDataGrid,
   TableToolbar,
 } from '../corporation/shared/index.ts';
-import {
-  accountKeys,
-  cancelInvitation,
-  fetchAccountList,
-  type AccountList,
-  type Invitation,
-} from './api.ts';
+import { accountKeys, cancelInvitation, fetchAccountList, type Invitation } from './api.ts';
+import { accountRows, STATUS_LABEL, type AccountListRow as Row } from './accountRows.ts';
 import { InviteDialog, InviteSentDialog } from './InviteDialog.tsx';
-
-interface Row {
-  key: string;
-  id: number;
-  status: AccountStatus;
-  name: string | null;
-  email: string;
-  stores: string | null;
-  role: string;
-  expired: boolean;
-}
-
-const STATUS_LABEL = Object.fromEntries(ACCOUNT_STATUSES.map((s) => [s.value, s.label])) as Record<
-  AccountStatus,
-  string
->;
-
-/** Enabled accounts first, then invitations, as table rows. */
-export function accountRows(list: AccountList): Row[] {
-  return [
-    ...list.members.map((m): Row => ({
-      key: `member-${m.id}`,
-      id: m.id,
-      status: 'enabled',
-      name: m.name,
-      email: m.mail,
-      stores: viewableStoresText(
-        m.browsableStores.map((s) => s.name),
-        list.totalStoreCount,
-        'list',
-      ),
-      role: m.systemRole.publicName,
-      expired: false,
-    })),
-    ...list.invitingMembers.map((i): Row => ({
-      key: `invitation-${i.id}`,
-      id: i.id,
-      status: 'invitation',
-      name: null,
-      email: i.email,
-      stores: null,
-      role: i.systemRole.publicName,
-      expired: i.expired,
-    })),
-  ];
-}
 
 /** Accounts and pending invitations of the corporation (spec 01 §2, account list). */
 export function AccountListPage() {

@@ -16,7 +16,7 @@ import { FIELD_LABELS, INVITATION_VALID_HOURS, LIMITS, MESSAGES } from '@pharmal
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportFailure } from '../corporation/shared/index.ts';
+import { failureText } from '../corporation/shared/index.ts';
 import { inviteAccounts, type Invitation } from './api.ts';
 import { addEmails, checkInvite, splitTyped } from './inviteEmails.ts';
 import { alreadyRegisteredEmails } from './outcomes.ts';
@@ -40,6 +40,7 @@ export function InviteDialog({
   const [emails, setEmails] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [registered, setRegistered] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: (input: { emails: string[]; role: AssignableRole }) =>
       inviteAccounts(input.emails, input.role),
@@ -61,13 +62,14 @@ export function InviteDialog({
     setEmails(pending);
     setTyped('');
     setRegistered([]);
+    setFailure(null);
     try {
       const result = await invite.mutateAsync({ emails: pending, role });
       onSent(result.invitations);
     } catch (error) {
       const known = alreadyRegisteredEmails(error);
       if (known) setRegistered(known);
-      else reportFailure(error);
+      else setFailure(failureText(error));
     }
   };
 
@@ -89,6 +91,7 @@ export function InviteDialog({
             setEmails([]);
             setTyped('');
             setRegistered([]);
+            setFailure(null);
           },
         },
       }}
@@ -109,6 +112,11 @@ export function InviteDialog({
             {t('accountList.inviteLead', { hours: INVITATION_VALID_HOURS })}
           </Typography>
           <Stack spacing={3}>
+            {failure && (
+              <Alert severity="error" variant="outlined">
+                {failure}
+              </Alert>
+            )}
             {registered.length > 0 && (
               <Alert severity="error" variant="outlined">
                 {MESSAGES.emailAlreadyRegistered}

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar } from '../../components/index.ts';
-import { reportFailure } from '../corporation/shared/index.ts';
+import { failureText } from '../corporation/shared/index.ts';
 import { accountKeys, changeRole, type AccountDetail } from './api.ts';
 import { accountChangeFailure } from './outcomes.ts';
 import { isAssignableRole, ROLE_OPTIONS, type AssignableRole } from './roles.ts';
@@ -38,6 +38,7 @@ export function RoleDialog({
   const queryClient = useQueryClient();
   const current = account.systemRole.name;
   const [choice, setChoice] = useState<AssignableRole | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const selected = choice ?? (isAssignableRole(current) ? current : null);
   const change = useMutation({
     mutationFn: (role: AssignableRole) => changeRole(account.id, role),
@@ -47,7 +48,7 @@ export function RoleDialog({
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['accounts'] });
     },
-    onError: (error) => reportFailure(error, accountChangeFailure(error)),
+    onError: (error) => setFailure(failureText(error, accountChangeFailure(error))),
   });
   const close = () => {
     if (!change.isPending) onClose();
@@ -61,7 +62,12 @@ export function RoleDialog({
       maxWidth={false}
       slotProps={{
         paper: { sx: { width: DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)' } },
-        transition: { onExited: () => setChoice(null) },
+        transition: {
+          onExited: () => {
+            setChoice(null);
+            setFailure(null);
+          },
+        },
       }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
@@ -75,7 +81,9 @@ export function RoleDialog({
           aria-labelledby={titleId}
           value={selected ?? ''}
           onChange={(event) => {
-            if (isAssignableRole(event.target.value)) setChoice(event.target.value);
+            if (!isAssignableRole(event.target.value)) return;
+            setChoice(event.target.value);
+            setFailure(null);
           }}
         >
           {ROLE_OPTIONS.map((option) => (
@@ -96,7 +104,12 @@ export function RoleDialog({
             />
           ))}
         </RadioGroup>
-        {selected && selected !== current && (
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {!failure && selected && selected !== current && (
           <Alert severity="info" sx={{ mt: 2 }}>
             {selected === 'admin' ? t('accountDetail.toAdminNote') : t('accountDetail.toUserNote')}
           </Alert>

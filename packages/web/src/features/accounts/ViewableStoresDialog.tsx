@@ -14,7 +14,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/index.ts';
 import { enqueueSnackbar } from '../../components/index.ts';
-import { reportFailure } from '../corporation/shared/index.ts';
+import { failureText } from '../corporation/shared/index.ts';
 import { fetchStores, storeKeys } from '../stores/index.ts';
 import {
   accountKeys,
@@ -109,6 +109,7 @@ function StoreSelection({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(initial));
+  const [failure, setFailure] = useState<string | null>(null);
   const everyStore = allStoresOf(tree);
   const allState = checkState(everyStore, selected);
   const save = useMutation({
@@ -118,7 +119,7 @@ function StoreSelection({
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['accounts'] });
     },
-    onError: (error) => reportFailure(error),
+    onError: (error) => setFailure(failureText(error)),
   });
 
   return (
@@ -255,6 +256,11 @@ function StoreSelection({
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
+        {failure && (
+          <Alert severity="error" sx={{ mr: 'auto', py: 0 }}>
+            {failure}
+          </Alert>
+        )}
         <Button color="inherit" onClick={onClose} disabled={save.isPending}>
           {t('settingsCommon.cancel')}
         </Button>

@@ -15,12 +15,12 @@ import {
   type StoreDeleteForm,
 } from '@pharmalytics/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Store } from '../../api/index.ts';
 import { bindField, PasswordField } from '../../components/index.ts';
-import { reportFailure } from '../corporation/shared/index.ts';
+import { failureText } from '../corporation/shared/index.ts';
 import { deleteStore } from './api.ts';
 
 /** Ends a store after the caller confirms with its own password (spec 01 §2, §8). */
@@ -37,6 +37,7 @@ export function DeleteStoreDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: (password: string) => deleteStore(store.storeCode, password),
   });
@@ -53,6 +54,7 @@ export function DeleteStoreDialog({
   });
 
   const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
     try {
       await remove.mutateAsync(password);
     } catch (error) {
@@ -60,7 +62,7 @@ export function DeleteStoreDialog({
         setError('password', { message: MESSAGES.storeDeletePasswordWrong });
         setFocus('password');
       } else {
-        reportFailure(error);
+        setFailure(failureText(error));
       }
       return;
     }
@@ -77,7 +79,12 @@ export function DeleteStoreDialog({
       maxWidth={false}
       slotProps={{
         paper: { sx: { width: DIALOG_WIDTHS.delete, maxWidth: 'calc(100% - 32px)' } },
-        transition: { onExited: () => reset({ password: '' }) },
+        transition: {
+          onExited: () => {
+            reset({ password: '' });
+            setFailure(null);
+          },
+        },
       }}
     >
       <Box component="form" noValidate onSubmit={onSubmit}>
@@ -88,6 +95,11 @@ export function DeleteStoreDialog({
           <Typography sx={{ mb: 1.5 }}>
             {t('storeDetail.deleteBody', { name: store.name })}
           </Typography>
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
           <Alert severity="warning" sx={{ mb: 2.5 }}>
             {t('storeDetail.deleteWarning')}
           </Alert>

@@ -139,7 +139,8 @@ function StoreView({ store }: { store: Store }) {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+          // Tracks that ignore their content's width: the map canvas must not size its column.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
           alignItems: 'start',
         }}
       >

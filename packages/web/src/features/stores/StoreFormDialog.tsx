@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,7 +26,7 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Store } from '../../api/index.ts';
 import { enqueueSnackbar } from '../../components/index.ts';
-import { reportFailure } from '../corporation/shared/index.ts';
+import { failureText } from '../corporation/shared/index.ts';
 import { fetchPrefectures, prefectureKeys } from '../prefectures/index.ts';
 import {
   createStore,
@@ -91,6 +92,7 @@ function StoreForm({
   const prefectures = useQuery({ queryKey: prefectureKeys.all, queryFn: fetchPrefectures });
   const [pin, setPin] = useState<Pin | null>(() => storedPin(store));
   const [zipNote, setZipNote] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [choices, setChoices] = useState<ZipAddress[]>([]);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const geocodedKey = useRef(addressKey(initial));
@@ -159,7 +161,7 @@ function StoreForm({
       }
     } catch (error) {
       if (isApiError(error) && error.status === 400) setZipNote(FORM_MESSAGES.zipFormat);
-      else reportFailure(error);
+      else setFailure(failureText(error));
     }
   };
 
@@ -171,6 +173,7 @@ function StoreForm({
   });
   const onSubmit = handleSubmit(async (form) => {
     let saved: Store;
+    setFailure(null);
     try {
       saved = await save.mutateAsync(form);
     } catch (error) {
@@ -179,7 +182,7 @@ function StoreForm({
         setError(failure.field, { message: failure.message });
         setFocus(failure.field);
       } else {
-        reportFailure(error);
+        setFailure(failureText(error));
       }
       return;
     }
@@ -234,6 +237,11 @@ function StoreForm({
         {store ? t('storeForm.editTitle') : t('storeForm.createTitle')}
       </DialogTitle>
       <DialogContent dividers>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 3 }}>
+            {failure}
+          </Alert>
+        )}
         <Box sx={{ display: 'grid', gap: 3.5 }}>
           <Section title={t('storeForm.basicSection')}>
             <Box sx={{ gridColumn: '1 / -1' }}>
@@ -365,7 +373,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       >
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         {children}
       </Box>
     </Box>

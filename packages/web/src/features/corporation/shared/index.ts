@@ -5,4 +5,4 @@ export { FilterField, matchesFilter } from './FilterField.tsx';
 export { InfoCard, InfoList, InfoRow, ValueOr } from './InfoCard.tsx';
 export { SettingsDataGrid, type SettingsDataGridProps } from './SettingsDataGrid.tsx';
 export { TableToolbar } from './TableToolbar.tsx';
-export { canManage, reportFailure } from './permissions.ts';
+export { canManage, failureText, reportFailure } from './permissions.ts';

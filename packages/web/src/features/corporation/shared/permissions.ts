@@ -11,6 +11,14 @@ export function canManage(role: RoleName): boolean {
 }
 
 /**
+ * The message for a failed call shown inside a dialog (a snackbar would be hidden from
+ * assistive technology behind the modal), or null when the global handling ended the session.
+ */
+export function failureText(error: unknown, message: string = MESSAGES.unexpected): string | null {
+  return isSessionExpiry(error) ? null : message;
+}
+
+/**
  * Shows a failed call's message, unless the global handling already ended the session (that
  * shows its own message).
  */

@@ -10,6 +10,7 @@ import {
   Map,
   Marker,
   NavigationControl,
+  ScaleControl,
   type ErrorEvent,
   type MapRef,
   type StyleSpecification,
@@ -159,6 +160,8 @@ export default function StoreMap({ pin, zoom, height, onMove, label }: StoreMapP
       data-testid="store-map"
       sx={{
         height,
+        width: '100%',
+        minWidth: 0,
         borderRadius: 1,
         overflow: 'hidden',
         border: '1px solid',
@@ -183,6 +186,7 @@ export default function StoreMap({ pin, zoom, height, onMove, label }: StoreMapP
         onClick={(event) => onMove?.(event.lngLat.lat, event.lngLat.lng)}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        <ScaleControl position="bottom-left" />
         <AttributionControl position="bottom-right" compact={false} />
         {pin && (
           <Marker
