@@ -1,1 +1,46 @@
 export * from './demo-accounts.ts';
+export {
+  DEMO_FEES,
+  DEMO_MATERIALS,
+  DEMO_MEDICINES,
+  R6_START,
+  R8_START,
+  type DemoFee,
+  type DemoGenericClass,
+  type DemoIngredientProducts,
+  type DemoMaterial,
+  type DemoMedicine,
+  type DemoRevision,
+  type DemoRoute,
+  demoFeeOn,
+  demoFeePoints,
+  demoMedicineByCode,
+  isValidYjCode,
+  productChoices,
+  revisionOn,
+  yjCheckDigit,
+} from './catalog.ts';
+export {
+  isJapaneseHoliday,
+  isPharmacyClosedDay,
+  japaneseHolidayName,
+  japaneseHolidaysOf,
+} from './calendar.ts';
+export { toDispensingCsv } from './csv.ts';
+export { drugPoints, generateStoreMonth } from './generate.ts';
+export { Rng, createRng, deriveSeed, hashString } from './rng.ts';
+export {
+  type DemoClinic,
+  type DemoDoctor,
+  type DemoFacility,
+  type DemoPatient,
+  type DemoPatientKind,
+  type DemoPharmacist,
+  type DemoStoreProfile,
+  type DemoTown,
+  type DemoWorld,
+  type DemoWorldInput,
+  type DemoWorldStore,
+  createDemoWorld,
+  institutionCode,
+} from './world.ts';
