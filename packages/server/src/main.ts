@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { loadDemoData } from './demo/demo-data.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { loadSecrets } from './secrets.ts';
 import { SecretBox } from './tokens/secret-box.ts';
@@ -49,6 +50,19 @@ if (config.demoSeed) {
       '',
     ].join('\n'),
   );
+}
+
+// The history loads while the service already answers; an interrupted load resumes next start.
+if (config.demoSeed && config.demoHistory) {
+  const started = performance.now();
+  loadDemoData(db, config.dataDir, (message) => app.log.info(message))
+    .then(() =>
+      app.log.info(
+        { seconds: Math.round((performance.now() - started) / 1000) },
+        'デモデータの読み込みが完了しました',
+      ),
+    )
+    .catch((error: unknown) => app.log.error({ err: error }, 'demo data load failed'));
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

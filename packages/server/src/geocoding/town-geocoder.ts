@@ -69,6 +69,20 @@ export class TownGeocoder {
     return TownGeocoder.fromCsv(gunzipSync(readFileSync(TOWNS_FILE)).toString('utf8'));
   }
 
+  /** Every town point of a prefecture (the demo world places patients on them). */
+  townsOf(
+    prefecture: string,
+  ): { city: string; town: string; latitude: number; longitude: number }[] {
+    return (this.prefectures.get(prefecture)?.cities ?? []).flatMap((city) =>
+      [...city.towns].map(([town, p]) => ({
+        city: city.name,
+        town,
+        latitude: p.lat,
+        longitude: p.lng,
+      })),
+    );
+  }
+
   geocode(prefecture: string, city = '', block = ''): GeocodeResult {
     const pref = this.prefectures.get(prefecture);
     if (!pref) return { latitude: null, longitude: null, level: 'none' };

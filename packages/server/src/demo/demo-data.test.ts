@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { loadDemoData } from './demo-data.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const loadedMonths = () =>
+  t.db.selectFrom('uploads').select(['store_id', 'file_name', 'status']).orderBy('id').execute();
+
+describe('demo history', () => {
+  it('goes through the ingestion path newest month first and resumes where it stopped', async () => {
+    const messages: string[] = [];
+    await loadDemoData(t.db, t.dataDir, (m) => messages.push(m), 2);
+    const first = await loadedMonths();
+    expect(first).toHaveLength(2);
+    expect(first.every((u) => u.status === 'loaded')).toBe(true);
+    expect(messages.at(-1)).toContain('デモデータを読み込んでいます… 2/2');
+
+    const facts = await t.db
+      .selectFrom('prescriptions')
+      .select(({ fn }) => [
+        fn.countAll<number>().as('sheets'),
+        fn.sum<number>('sales_yen').as('yen'),
+      ])
+      .executeTakeFirstOrThrow();
+    // About 50 sheets a day at about 9,400 yen a sheet, for the part of the months loaded.
+    expect(Number(facts.sheets)).toBeGreaterThan(200);
+    expect(Number(facts.yen) / Number(facts.sheets)).toBeGreaterThan(7000);
+    expect(Number(facts.yen) / Number(facts.sheets)).toBeLessThan(12000);
+    const facilities = await t.db.selectFrom('facility_master').select('type').distinct().execute();
+    expect(facilities.map((f) => f.type).sort()).toEqual(['care', 'clinic', 'pharmacy']);
+
+    await loadDemoData(t.db, t.dataDir, () => {}, 2);
+    const second = await loadedMonths();
+    expect(second).toHaveLength(4);
+    const keys = second.map((u) => `${u.store_id}/${u.file_name}`);
+    expect(new Set(keys).size).toBe(4);
+  });
+});

@@ -1,0 +1,149 @@
+import { Readable } from 'node:stream';
+import {
+  createDemoWorld,
+  DEMO_CORPORATIONS,
+  DEMO_MEDICINES,
+  generateStoreMonth,
+  toDispensingCsv,
+} from '@pharmalytics/datagen';
+import { todayInJapan } from '@pharmalytics/domain';
+import type { Database } from '../db/connection.ts';
+import { townGeocoder } from '../geocoding/town-geocoder.ts';
+import type { DeviceIdentity } from '../ingestion/device-auth.ts';
+import { ingestFile } from '../ingestion/ingest-file.ts';
+import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
+
+export const DEMO_SEED = 20240601;
+export const DEMO_YEARS = 2;
+
+function yesterdayInJapan(): string {
+  return todayInJapan(new Date(Date.now() - 24 * 60 * 60 * 1000));
+}
+
+/** Months from the first to the last date, as yyyy-MM. */
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(current);
+    if (current >= last) return months;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/**
+ * The demo world's masters and two years of dispensing history, loaded through the real
+ * ingestion path: the generator writes our CSV format and each store-month is ingested as a file
+ * that store's uploader would have sent. Newest months first, so recent periods fill first; a
+ * month already loaded (after a restart) is skipped, so an interrupted load resumes.
+ */
+export async function loadDemoData(
+  db: Database,
+  dataDir: string,
+  progress: (message: string) => void,
+  /** Load at most this many store-months (the rest resumes on a later call). */
+  limit = Number.POSITIVE_INFINITY,
+): Promise<void> {
+  const mastersNew = await seedMastersIfEmpty(db);
+  if (mastersNew)
+    await importMedicines(
+      db,
+      DEMO_MEDICINES.map((m) => ({
+        code: m.receiptCode,
+        yjCode: m.yjCode,
+        name: m.name,
+        unit: m.unit,
+        price: m.price,
+        isGeneric: m.genericClass === 3,
+        genericClass: m.genericClass,
+        validFrom: null,
+        validTo: null,
+      })),
+    );
+  const world = createDemoWorld({
+    seed: DEMO_SEED,
+    endDate: yesterdayInJapan(),
+    years: DEMO_YEARS,
+    corporations: DEMO_CORPORATIONS,
+    towns: townGeocoder().townsOf('福岡県'),
+  });
+  for (let i = 0; mastersNew && i < world.facilities.length; i += 1000) {
+    await db
+      .insertInto('facility_master')
+      .values(
+        world.facilities.slice(i, i + 1000).map((f) => ({
+          type: f.type,
+          name: f.name,
+          address: f.address,
+          latitude: f.latitude,
+          longitude: f.longitude,
+          capacity: f.capacity ?? null,
+          patients: f.patients ?? null,
+        })),
+      )
+      .execute();
+  }
+
+  const stores = await db
+    .selectFrom('stores as s')
+    .innerJoin('corporations as c', 'c.id', 's.corporation_id')
+    .innerJoin('device_users as u', (j) =>
+      j.onRef('u.store_id', '=', 's.id').onRef('u.corporation_id', '=', 's.corporation_id'),
+    )
+    .select([
+      's.corporation_id',
+      's.id',
+      's.store_code',
+      's.name',
+      's.insurance_institution_code',
+      'u.user_name',
+    ])
+    .execute();
+  const loaded = new Set(
+    (
+      await db
+        .selectFrom('uploads as u')
+        .innerJoin('stores as s', (j) =>
+          j.onRef('s.id', '=', 'u.store_id').onRef('s.corporation_id', '=', 'u.corporation_id'),
+        )
+        .select(['s.store_code', 'u.file_name'])
+        .where('u.status', '=', 'loaded')
+        .execute()
+    ).map((u) => `${u.store_code}/${u.file_name}`),
+  );
+  const fileName = (month: string) => `dispensing_${month}.csv`;
+  const months = world.stores
+    .flatMap((store) =>
+      monthsBetween(store.dataFrom, store.dataTo).map((month) => ({ store, month })),
+    )
+    .filter(({ store, month }) => !loaded.has(`${store.storeCode}/${fileName(month)}`))
+    .sort((a, b) => b.month.localeCompare(a.month))
+    .slice(0, limit);
+  let done = 0;
+  for (const { store, month } of months) {
+    const row = stores.find((s) => s.store_code === store.storeCode);
+    if (!row) continue;
+    const device: DeviceIdentity = {
+      corporationId: row.corporation_id,
+      storeId: row.id,
+      storeCode: row.store_code,
+      storeName: row.name,
+      insuranceInstitutionCode: row.insurance_institution_code,
+      userName: row.user_name,
+    };
+    const csv = toDispensingCsv(
+      generateStoreMonth(world, store.storeCode, month),
+      row.insurance_institution_code!,
+    );
+    await ingestFile(db, dataDir, device, fileName(month), Readable.from(Buffer.from(csv)));
+    done += 1;
+    if (done % 10 === 0 || done === months.length) {
+      progress(
+        `デモデータを読み込んでいます… ${done}/${months.length}（${store.storeCode} ${month}）`,
+      );
+    }
+  }
+}
