@@ -42,6 +42,7 @@ import {
   type StoreMember,
 } from './api.ts';
 import { ConnectionChip } from './ConnectionChip.tsx';
+import { UploadHistoryCard } from './UploadHistoryCard.tsx';
 import { DeleteStoreDialog } from './DeleteStoreDialog.tsx';
 import { LocationPanel, StoreFormDialog } from './StoreFormDialog.tsx';
 import { fullAddress, storedPin } from './storeForm.ts';
@@ -151,6 +152,8 @@ function StoreView({ store }: { store: Store }) {
         </InfoCard>
         <UploaderCard store={store} showUser={manager} />
       </Box>
+
+      <UploadHistoryCard storeCode={store.storeCode} />
 
       <MembersCard store={store} manager={manager} />
 

@@ -24,9 +24,28 @@ export const storeDetailKeys = {
   detail: (storeCode: string) => ['stores', 'detail', storeCode] as const,
   members: (storeCode: string) => ['stores', 'members', storeCode] as const,
   checkSetups: ['stores', 'checkSetups'] as const,
+  uploads: (storeCode: string) => ['stores', 'uploads', storeCode] as const,
 };
 
 const storePath = (storeCode: string) => `/v3/branches/${encodeURIComponent(storeCode)}`;
+
+export interface UploadHistory {
+  lastContactAt: string | null;
+  uploads: {
+    id: number;
+    fileName: string;
+    format: 'pharmalytics-csv' | 'uke' | 'unknown' | null;
+    status: 'received' | 'loaded' | 'duplicate' | 'failed';
+    prescriptionsLoaded: number;
+    rowsRefused: number;
+    message: string | null;
+    receivedAt: string;
+  }[];
+}
+
+export function fetchUploadHistory(storeCode: string): Promise<UploadHistory> {
+  return api.get<UploadHistory>(`${storePath(storeCode)}/uploads`);
+}
 
 export function fetchStore(storeCode: string): Promise<Store> {
   return api.get<Store>(storePath(storeCode));
