@@ -47,7 +47,6 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       IDENTITY_RATE_LIMIT: '10000',
-      DEMO_HISTORY: 'false',
       LOG_LEVEL: 'warn',
     },
   },

@@ -15,7 +15,10 @@ export interface Config {
   webDist: string;
   /** Seed the demo world into an empty database. */
   demoSeed: boolean;
-  /** With the demo world, also load its two years of dispensing history (in the background). */
+  /**
+   * With the demo world, also load its two years of dispensing history, in the background
+   * (several minutes on two cores, during which requests are slower; hence opt-in for now).
+   */
   demoHistory: boolean;
   /** Requests per minute per address allowed on the identity endpoints. */
   identityRateLimit: number;
@@ -48,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? resolve(REPO_ROOT, 'packages/web/dist')),
     demoSeed: env.DEMO_SEED !== 'false',
-    demoHistory: env.DEMO_HISTORY !== 'false',
+    demoHistory: env.DEMO_HISTORY === 'true',
     identityRateLimit: int(env.IDENTITY_RATE_LIMIT, 60),
     lockout: { attempts: int(env.LOCKOUT_ATTEMPTS, 5), minutes: int(env.LOCKOUT_MINUTES, 15) },
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,

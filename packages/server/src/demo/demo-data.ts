@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import {
   createDemoWorld,
   DEMO_CORPORATIONS,
@@ -139,6 +140,7 @@ export async function loadDemoData(
       row.insurance_institution_code!,
     );
     await ingestFile(db, dataDir, device, fileName(month), Readable.from(Buffer.from(csv)));
+    await yieldToRequests();
     done += 1;
     if (done % 10 === 0 || done === months.length) {
       progress(
