@@ -16,16 +16,16 @@ import {
   VIEWABLE_STORES_TEXT,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { enqueueSnackbar, PageHeading, PageLoader } from '../../components/index.ts';
+import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
 import { logout, useSignedInMember } from '../auth/index.ts';
 import {
   BackLink,
   ConfirmDialog,
+  DetailQueryContent,
   InfoCard,
   InfoList,
   InfoRow,
@@ -59,33 +59,13 @@ export function AccountDetailPage() {
     enabled: valid,
   });
 
-  let content: ReactNode;
-  if (!valid || (account.isError && isApiError(account.error) && account.error.status === 404)) {
-    content = <Alert severity="warning">{t('accountDetail.notFound')}</Alert>;
-  } else if (account.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void account.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('settingsCommon.loadFailed')}
-      </Alert>
-    );
-  } else if (account.isPending) {
-    content = <PageLoader />;
-  } else {
-    content = <AccountView account={account.data} />;
-  }
-
   return (
     <Box component="section" aria-labelledby="account-detail-heading" sx={{ maxWidth: PAGE_WIDTH }}>
       <BackLink to={appPath('AccountList')}>{t('accountDetail.back')}</BackLink>
       <PageHeading id="account-detail-heading" title={routeTitle('AccountDetail')} />
-      {content}
+      <DetailQueryContent query={account} invalid={!valid} notFound={t('accountDetail.notFound')}>
+        {(data) => <AccountView account={data} />}
+      </DetailQueryContent>
     </Box>
   );
 }

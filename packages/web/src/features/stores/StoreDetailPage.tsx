@@ -17,7 +17,7 @@ import { format } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { isApiError, type Store } from '../../api/index.ts';
+import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import { enqueueSnackbar, PageHeading, PageLoader } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
@@ -26,6 +26,7 @@ import {
   BackLink,
   canManage,
   ConfirmDialog,
+  DetailQueryContent,
   InfoCard,
   InfoList,
   InfoRow,
@@ -59,33 +60,17 @@ export function StoreDetailPage() {
     enabled: storeCode !== '',
   });
 
-  let content: ReactNode;
-  if (store.isError && isApiError(store.error) && store.error.status === 404) {
-    content = <Alert severity="warning">{t('storeDetail.notFound')}</Alert>;
-  } else if (store.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void store.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('settingsCommon.loadFailed')}
-      </Alert>
-    );
-  } else if (store.isPending) {
-    content = <PageLoader />;
-  } else {
-    content = <StoreView store={store.data} />;
-  }
-
   return (
     <Box component="section" aria-labelledby="store-detail-heading" sx={{ maxWidth: PAGE_WIDTH }}>
       <BackLink to={appPath('PharmacySetting')}>{t('storeDetail.back')}</BackLink>
       <PageHeading id="store-detail-heading" title={routeTitle('PharmacyDetailSetting')} />
-      {content}
+      <DetailQueryContent
+        query={store}
+        invalid={storeCode === ''}
+        notFound={t('storeDetail.notFound')}
+      >
+        {(data) => <StoreView store={data} />}
+      </DetailQueryContent>
     </Box>
   );
 }

@@ -6,3 +6,4 @@ export { InfoCard, InfoList, InfoRow, ValueOr } from './InfoCard.tsx';
 export { SettingsDataGrid, type SettingsDataGridProps } from './SettingsDataGrid.tsx';
 export { TableToolbar } from './TableToolbar.tsx';
 export { canManage, failureText, reportFailure } from './permissions.ts';
+export { DetailQueryContent } from './DetailQueryContent.tsx';
