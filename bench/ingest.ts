@@ -1,0 +1,212 @@
+/**
+ * Ingestion benchmark: one generated month of a 30-store corporation goes through the real
+ * ingestion path (parse, dimensions, facts, one transaction per file); the same rows are then
+ * loaded with a plain COPY into copies of the fact tables, as the floor to compare with.
+ *
+ *   npx tsx bench/ingest.ts            # embedded database (PGlite) in memory
+ */
+import { Readable } from 'node:stream';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  createDemoWorld,
+  DEMO_CORPORATIONS,
+  generateStoreMonth,
+  toDispensingCsv,
+  type DemoCorporation,
+} from '@pharmalytics/datagen';
+import type { DispensingRecord } from '@pharmalytics/domain';
+import { Kysely } from 'kysely';
+import { parsers } from '../packages/server/src/db/connection.ts';
+import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { PGliteDialect } from '../packages/server/src/db/pglite-dialect.ts';
+import type { DB } from '../packages/server/src/db/types.ts';
+import { seedDemoIfEmpty } from '../packages/server/src/demo/seed.ts';
+import { townGeocoder } from '../packages/server/src/geocoding/town-geocoder.ts';
+import { ingestFile } from '../packages/server/src/ingestion/ingest-file.ts';
+import { loadSecrets } from '../packages/server/src/secrets.ts';
+import { SecretBox } from '../packages/server/src/tokens/secret-box.ts';
+
+const STORES = 30;
+const MONTH = '2026-10';
+
+// The same type parsers as the server, so dates stay yyyy-MM-dd strings.
+const pglite = await PGlite.create({ parsers });
+const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+await migrateToLatest(db);
+await seedDemoIfEmpty(db, new SecretBox((await loadSecrets(undefined)).dataKey));
+
+// A corporation of 30 stores modelled on the advanced demo one; its stores exist in the database.
+const base = DEMO_CORPORATIONS[0]!;
+const template = base.stores.filter((s) => s.connected);
+const corporation: DemoCorporation = {
+  ...base,
+  stores: Array.from({ length: STORES }, (_, i) => ({
+    ...template[i % template.length]!,
+    storeCode: String(9001 + i),
+    name: `ベンチ薬局 ${i + 1}号店`,
+    insuranceInstitutionCode: `40419${String(i).padStart(5, '0')}`,
+  })),
+};
+const { id: corporationId } = await db
+  .selectFrom('corporations')
+  .select('id')
+  .where('corporation_code', '=', base.corporationCode)
+  .executeTakeFirstOrThrow();
+const storeIds = new Map<string, number>();
+for (const s of corporation.stores) {
+  const { id } = await db
+    .insertInto('stores')
+    .values({
+      corporation_id: corporationId,
+      store_code: s.storeCode,
+      name: s.name,
+      prefecture_id: 40,
+      insurance_institution_code: s.insuranceInstitutionCode,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  storeIds.set(s.storeCode, id);
+}
+
+const world = createDemoWorld({
+  seed: 1,
+  endDate: `${MONTH}-31`,
+  years: 1,
+  corporations: [corporation],
+  towns: townGeocoder().townsOf('福岡県'),
+});
+const files = corporation.stores.map((s) => ({
+  store: s,
+  records: generateStoreMonth(world, s.storeCode, MONTH),
+}));
+const rowsOf = (records: DispensingRecord[]) =>
+  records.reduce((n, p) => n + 1 + p.fees.length + p.medicines.length + p.materials.length, 0);
+const totalRows = files.reduce((n, f) => n + rowsOf(f.records), 0);
+const sheets = files.reduce((n, f) => n + f.records.length, 0);
+
+let started = performance.now();
+for (const { store, records } of files) {
+  const csv = toDispensingCsv(records, store.insuranceInstitutionCode);
+  await ingestFile(
+    db,
+    mkdtempSync(join(tmpdir(), 'bench-ingest-')),
+    {
+      corporationId,
+      storeId: storeIds.get(store.storeCode)!,
+      storeCode: store.storeCode,
+      storeName: store.name,
+      insuranceInstitutionCode: store.insuranceInstitutionCode,
+      userName: 'bench',
+    },
+    `dispensing_${MONTH}.csv`,
+    Readable.from(Buffer.from(csv)),
+  );
+}
+const ingestSeconds = (performance.now() - started) / 1000;
+
+// The same rows by COPY into copies of the fact tables (no parsing, no dimensions, no upsert).
+for (const table of [
+  'prescriptions',
+  'prescription_fees',
+  'prescription_medicines',
+  'prescription_materials',
+]) {
+  await pglite.exec(`create table copy_${table} (like ${table})`);
+}
+const tsv = (rows: unknown[][]) =>
+  new Blob([
+    rows
+      .map((r) => r.map((v) => (v === null || v === undefined ? '\\N' : String(v))).join('\t'))
+      .join('\n') + '\n',
+  ]);
+const sheetRows: unknown[][] = [];
+const feeRows: unknown[][] = [];
+const medicineRows: unknown[][] = [];
+const materialRows: unknown[][] = [];
+let id = 0;
+for (const { store, records } of files) {
+  for (const p of records) {
+    id += 1;
+    sheetRows.push([
+      corporationId,
+      storeIds.get(store.storeCode),
+      id,
+      p.dispensingDate,
+      p.receptionTime,
+      p.receptionId,
+      p.prescriptionNo,
+      1,
+      1,
+      null,
+      null,
+      null,
+      p.insuranceType,
+      p.receptionType,
+      p.visitType,
+      p.medicineNotebook,
+      0,
+      0,
+      0,
+      0,
+      0,
+      null,
+    ]);
+    p.fees.forEach((f, i) =>
+      feeRows.push([corporationId, id, i + 1, f.code, f.name, f.category, f.points, f.count]),
+    );
+    p.medicines.forEach((m, i) =>
+      medicineRows.push([
+        corporationId,
+        id,
+        i + 1,
+        m.code,
+        m.name,
+        m.points,
+        m.count,
+        m.quantity,
+        m.unit,
+        m.amountYen,
+        null,
+        null,
+      ]),
+    );
+    p.materials.forEach((m, i) =>
+      materialRows.push([
+        corporationId,
+        id,
+        i + 1,
+        m.code,
+        m.name,
+        m.points,
+        m.count,
+        m.quantity,
+        m.unit,
+        m.amountYen,
+      ]),
+    );
+  }
+}
+started = performance.now();
+for (const [table, rows] of [
+  ['copy_prescriptions', sheetRows],
+  ['copy_prescription_fees', feeRows],
+  ['copy_prescription_medicines', medicineRows],
+  ['copy_prescription_materials', materialRows],
+] as const) {
+  await pglite.query(`copy ${table} from '/dev/blob'`, [], { blob: tsv(rows as unknown[][]) });
+}
+const copySeconds = (performance.now() - started) / 1000;
+
+console.log(
+  `stores: ${STORES}, month: ${MONTH}, prescriptions: ${sheets}, rows (sheets + lines): ${totalRows}`,
+);
+console.log(
+  `ingestion path: ${ingestSeconds.toFixed(1)} s, ${Math.round(totalRows / ingestSeconds)} rows/s`,
+);
+console.log(
+  `plain COPY:     ${copySeconds.toFixed(1)} s, ${Math.round(totalRows / copySeconds)} rows/s`,
+);
+await db.destroy();
