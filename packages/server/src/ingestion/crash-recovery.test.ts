@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createDemoWorld,
+  DEMO_CORPORATIONS,
+  generateStoreMonth,
+  toDispensingCsv,
+} from '@pharmalytics/datagen';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection.ts';
+import { HttpClient } from '../testing/http-client.ts';
+import { townGeocoder } from '../geocoding/town-geocoder.ts';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-crash-'));
+// On the PostgreSQL server run, the server process uses a fresh schema there.
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const schema = `crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    const db = await openDatabase({ url: databaseUrl });
+    await sql.raw(`drop schema if exists "${schema}" cascade`).execute(db);
+    await db.destroy();
+  }
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server as its own process on the embedded database in `dataDir`. */
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+describe('a server killed in the middle of loading a file', () => {
+  it('keeps nothing of that file, and the file sent again is loaded exactly once', async () => {
+    const port = await freePort();
+    let server = await startServer(port);
+    const admin = new HttpClient(`http://127.0.0.1:${port}`);
+    await admin.login('admin@example.com');
+    const store = (await admin.get('/v3/branches/1001')).body as {
+      clientDeviceUser: { name: string; plainTextPassword: string };
+    };
+    const world = createDemoWorld({
+      seed: 3,
+      endDate: '2026-10-31',
+      years: 1,
+      corporations: DEMO_CORPORATIONS,
+      towns: townGeocoder().townsOf('福岡県'),
+    });
+    const records = ['2026-08', '2026-09', '2026-10'].flatMap((m) =>
+      generateStoreMonth(world, '1001', m),
+    );
+    const file = Buffer.from(toDispensingCsv(records, '4041100018'));
+    const send = () =>
+      fetch(`http://127.0.0.1:${port}/uploader/v1/files`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${store.clientDeviceUser.name}:${store.clientDeviceUser.plainTextPassword}`).toString('base64')}`,
+          'content-type': 'application/octet-stream',
+          'x-file-name': 'big.csv',
+        },
+        body: file,
+      });
+
+    type History = { uploads: { status: string; prescriptionsLoaded: number }[] };
+    const history = async () => (await admin.get('/v3/branches/1001/uploads')).body as History;
+
+    // Kill the server while it works on the file: once the raw file is on disk it parses the
+    // file (seconds for three months) and loads it. The file system is watched from here,
+    // because the busy server answers no request until it is done.
+    const interrupted = send().catch(() => undefined);
+    const uploads = join(dataDir, 'uploads');
+    const received = () =>
+      existsSync(uploads) &&
+      readdirSync(uploads, { recursive: true }).some((f) => String(f).endsWith('.dat'));
+    for (let i = 0; i < 1000 && !received(); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 300));
+    server.kill('SIGKILL');
+    await interrupted;
+
+    server = await startServer(port);
+    try {
+      // Sent again (the uploader would): whether the killed load had committed or not, the
+      // store ends with exactly one copy of the file.
+      expect([200]).toContain((await send()).status);
+      await admin.login('admin@example.com');
+      const { uploads: all } = await history();
+      // The killed attempt stays as received: it was taken in but never finished.
+      expect(all.map((u) => u.status).sort()).toEqual(['loaded', 'received']);
+      const loaded = all.filter((u) => u.status === 'loaded');
+      expect(loaded).toHaveLength(1);
+      expect(loaded[0]!.prescriptionsLoaded).toBe(records.length);
+      const again = (await (await send()).json()) as { status: string };
+      expect(again.status).toBe('duplicate');
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }, 120_000);
+});
