@@ -164,6 +164,27 @@ describe('uploads', () => {
     expect((await facts('1002')).count).toBe(1);
   });
 
+  it('takes a file name that is not valid URL encoding as it came', async () => {
+    const c = await credentials('1006');
+    const response = await fetch(`${t.baseUrl}/uploader/v1/files`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${c.user}:${c.key}`).toString('base64')}`,
+        'content-type': 'application/octet-stream',
+        'x-file-name': '100%_sales.csv',
+      },
+      body: csv(...rows('1006', 'H1')),
+    });
+    expect(response.status).toBe(200);
+    const { uploadId } = (await response.json()) as { uploadId: number };
+    const row = await t.db
+      .selectFrom('uploads')
+      .select('file_name')
+      .where('id', '=', uploadId)
+      .executeTakeFirstOrThrow();
+    expect(row.file_name).toBe('100%_sales.csv');
+  });
+
   it('keeps every file raw and lists the upload history of a store', async () => {
     const client = t.client();
     await client.login('admin@example.com');

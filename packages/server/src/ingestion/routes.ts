@@ -32,9 +32,17 @@ export function ingestionRoutes(deps: {
       done(null, payload),
     );
 
+    /** A URL-encoded header value; undecodable input is taken as it came. */
+    const decoded = (value: string) => {
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    };
     const deviceName = (header: string | string[] | undefined) =>
       typeof header === 'string' && header.trim()
-        ? decodeURIComponent(header).slice(0, 100)
+        ? decoded(header).slice(0, 100)
         : DEFAULT_DEVICE_NAME;
 
     const requireDevice = async (request: FastifyRequest) => {
@@ -66,7 +74,7 @@ export function ingestionRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const fileName = decodeURIComponent(request.headers['x-file-name'] as string);
+        const fileName = decoded(request.headers['x-file-name'] as string);
         const result = await ingestFile(
           db,
           dataDir,
