@@ -163,7 +163,7 @@ export const en: Resources = {
     userHeading: 'Getting ready',
     step: 'STEP {{n}}',
     done: 'Done',
-    todo: 'To do',
+    notDone: 'To do',
     step1Title: 'Corporation registration',
     step1Body: 'Your application and corporation registration are complete.',
     step2Title: 'Store registration',

@@ -164,7 +164,7 @@ export const ja = {
     userHeading: 'ご利用開始の準備中です',
     step: 'STEP {{n}}',
     done: '完了',
-    todo: '未完了',
+    notDone: '未完了',
     step1Title: '法人登録',
     step1Body: '利用申込と法人の登録が完了しています。',
     step2Title: '店舗登録',

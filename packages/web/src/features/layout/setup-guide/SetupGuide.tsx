@@ -56,7 +56,7 @@ function StepCard({ step }: { step: Step }) {
             sx={{ fontWeight: 700 }}
           />
         ) : (
-          <Chip size="small" variant="outlined" label={t('setupGuide.todo')} />
+          <Chip size="small" variant="outlined" label={t('setupGuide.notDone')} />
         )}
       </Box>
       <Typography variant="h3" component="h3">
