@@ -1,7 +1,9 @@
 export { CardHeading } from './CardHeading.tsx';
 export { ExternalLink } from './ExternalLink.tsx';
+export { GoToLoginButton } from './GoToLoginButton.tsx';
 export {
   bindField,
+  FormSubmitButton,
   fieldHelp,
   PasswordField,
   ReadOnlyEmailField,

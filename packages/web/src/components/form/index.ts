@@ -2,3 +2,4 @@ export { bindField } from './bindField.ts';
 export { fieldHelp } from './fieldHelp.ts';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
 export { ReadOnlyEmailField } from './ReadOnlyEmailField.tsx';
+export { FormSubmitButton } from './FormSubmitButton.tsx';

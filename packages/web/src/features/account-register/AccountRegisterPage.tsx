@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,12 +17,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { useSearchParams } from 'react-router';
+import { routeTitle } from '../../app/paths.ts';
 import {
   bindField,
-  fieldHelp,
   CardHeading,
+  fieldHelp,
+  FormSubmitButton,
+  GoToLoginButton,
   PageLoader,
   PasswordField,
   ReadOnlyEmailField,
@@ -168,16 +169,7 @@ function RegisterForm({
           )}
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          sx={{ mt: '16px !important' }}
-        >
-          {t('accountRegister.submit')}
-        </Button>
+        <FormSubmitButton loading={isSubmitting}>{t('accountRegister.submit')}</FormSubmitButton>
       </Stack>
     </Box>
   );
@@ -189,11 +181,7 @@ function RegisterDone() {
     <StatusPanel
       tone="success"
       title={t('accountRegister.doneTitle')}
-      actions={
-        <Button component={RouterLink} to={appPath('Login')} variant="contained" size="large">
-          {t('common.goToLogin')}
-        </Button>
-      }
+      actions={<GoToLoginButton />}
     >
       <Typography sx={{ textAlign: 'center' }}>{t('accountRegister.doneBody')}</Typography>
     </StatusPanel>
@@ -206,11 +194,7 @@ function RegisterError({ failure }: { failure: InvitationFailure }) {
     <StatusPanel
       tone="error"
       title={t('accountRegister.errorTitle')}
-      actions={
-        <Button component={RouterLink} to={appPath('Login')} variant="outlined" size="large">
-          {t('common.goToLogin')}
-        </Button>
-      }
+      actions={<GoToLoginButton variant="outlined" />}
     >
       <Typography sx={{ textAlign: 'center' }}>{failure.message}</Typography>
       {failure.hint && (

@@ -19,9 +19,10 @@ import { Link as RouterLink } from 'react-router';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import {
   bindField,
-  fieldHelp,
   CardHeading,
   enqueueSnackbar,
+  fieldHelp,
+  FormSubmitButton,
   StatusPanel,
 } from '../../components/index.ts';
 import { requestPasswordReset } from './api.ts';
@@ -90,16 +91,7 @@ export function ForgetPasswordPage() {
           helperText={fieldHelp(errors.email)}
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          sx={{ mt: '16px !important' }}
-        >
-          {t('forgetPassword.submit')}
-        </Button>
+        <FormSubmitButton loading={isSubmitting}>{t('forgetPassword.submit')}</FormSubmitButton>
       </Stack>
       <Box sx={{ textAlign: 'center', mt: 3 }}>
         <Link component={RouterLink} to={appPath('Login')} variant="body2">

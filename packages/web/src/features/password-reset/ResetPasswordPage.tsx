@@ -12,8 +12,10 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import {
   bindField,
-  fieldHelp,
   CardHeading,
+  fieldHelp,
+  FormSubmitButton,
+  GoToLoginButton,
   PageLoader,
   PasswordField,
   ReadOnlyEmailField,
@@ -114,16 +116,7 @@ function ResetPasswordForm({
           helperText={fieldHelp(errors.rePassword)}
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          sx={{ mt: '16px !important' }}
-        >
-          {t('resetPassword.submit')}
-        </Button>
+        <FormSubmitButton loading={isSubmitting}>{t('resetPassword.submit')}</FormSubmitButton>
       </Stack>
     </Box>
   );
@@ -132,15 +125,7 @@ function ResetPasswordForm({
 function ResetDone() {
   const { t } = useTranslation();
   return (
-    <StatusPanel
-      tone="success"
-      title={t('resetPassword.doneTitle')}
-      actions={
-        <Button component={RouterLink} to={appPath('Login')} variant="contained" size="large">
-          {t('common.goToLogin')}
-        </Button>
-      }
-    >
+    <StatusPanel tone="success" title={t('resetPassword.doneTitle')} actions={<GoToLoginButton />}>
       <Typography sx={{ textAlign: 'center' }}>{t('resetPassword.doneBody')}</Typography>
     </StatusPanel>
   );

@@ -28,8 +28,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import {
   bindField,
-  fieldHelp,
   CardHeading,
+  fieldHelp,
+  GoToLoginButton,
   PageLoader,
   PasswordField,
   ReadOnlyEmailField,
@@ -320,15 +321,7 @@ function NewAccountFormView({
 function NewAccountDone({ result }: { result: NewAccountResult }) {
   const { t } = useTranslation();
   return (
-    <StatusPanel
-      tone="success"
-      title={t('newAccount.doneTitle')}
-      actions={
-        <Button component={RouterLink} to={appPath('Login')} variant="contained" size="large">
-          {t('common.goToLogin')}
-        </Button>
-      }
-    >
+    <StatusPanel tone="success" title={t('newAccount.doneTitle')} actions={<GoToLoginButton />}>
       <Typography>{t('newAccount.doneBody')}</Typography>
       <Typography variant="body2">
         {t('newAccount.corporationCode', { code: result.corporationCode })}
@@ -340,16 +333,7 @@ function NewAccountDone({ result }: { result: NewAccountResult }) {
 function NewAccountError({ message }: { message: string }) {
   const { t } = useTranslation();
   const registered = message === MESSAGES.emailAlreadyRegistered;
-  const login = (
-    <Button
-      component={RouterLink}
-      to={appPath('Login')}
-      variant={registered ? 'contained' : 'text'}
-      size="large"
-    >
-      {t('common.goToLogin')}
-    </Button>
-  );
+  const login = <GoToLoginButton variant={registered ? 'contained' : 'text'} />;
   return (
     <StatusPanel
       tone="error"

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,7 +22,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { bindField, fieldHelp, CardHeading, ExternalLink } from '../../components/index.ts';
+import {
+  bindField,
+  CardHeading,
+  ExternalLink,
+  fieldHelp,
+  FormSubmitButton,
+} from '../../components/index.ts';
 import { requestSignUp } from './api.ts';
 
 /** Where CheckEmail learns the address the mail went to. */
@@ -124,16 +129,7 @@ export function SignUpPage() {
             </FormControl>
           )}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          sx={{ mt: '16px !important' }}
-        >
-          {t('signUp.submit')}
-        </Button>
+        <FormSubmitButton loading={isSubmitting}>{t('signUp.submit')}</FormSubmitButton>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 3 }}>
         {t('signUp.hasAccount')}{' '}
