@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       IDENTITY_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
+      // The browser tests bring their own data; the two-year demo history would only slow them.
+      DEMO_HISTORY: 'false',
     },
   },
 });

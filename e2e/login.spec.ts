@@ -30,17 +30,13 @@ test.describe('login', () => {
     await expect(menu).toContainText(roleByName('user')!.publicName);
   });
 
-  test('free plan lands on dispensing pharmacy with the setup guide', async ({ page }) => {
+  test('free plan lands on dispensing pharmacy, its uploader already connected', async ({
+    page,
+  }) => {
     await login(page, DEMO.free, 'DispensingPharmacy');
-    await expect(page.getByRole('heading', { name: /ようこそ/ })).toBeVisible();
-    await expect(page.getByRole('link', { name: '店舗一覧へ' })).toHaveAttribute(
-      'href',
-      routePath('PharmacySetting'),
-    );
-    await expect(page.getByRole('link', { name: '初期設定へ' })).toHaveAttribute(
-      'href',
-      routePath('InitialSetup'),
-    );
+    await expect(page.getByRole('heading', { name: '調剤薬局' })).toBeVisible();
+    // A corporation with a connected uploader does not get the setup guide (signup.spec shows it).
+    await expect(page.getByRole('heading', { name: /ようこそ/ })).toHaveCount(0);
   });
 
   test('Enter in the password field submits', async ({ page }) => {

@@ -21,11 +21,12 @@ describe('createDemoWorld', () => {
   it('has the connected stores only, with their data windows', () => {
     const connected = DEMO_CORPORATIONS.flatMap((c) => c.stores.filter((s) => s.connected));
     expect(world.stores.map((s) => s.storeCode)).toEqual(connected.map((s) => s.storeCode));
-    expect(world.stores.some((s) => s.corporationCode === '100002')).toBe(false); // free plan
+    expect(world.stores.filter((s) => s.corporationCode === '100001')).toHaveLength(8);
     expect(world.startDate).toBe('2024-11-20');
+    const firstDay: Record<string, string> = { '100002': '2026-07-21', '100004': '2026-08-21' };
     for (const store of world.stores) {
       expect(store.dataTo).toBe(TEST_END_DATE);
-      expect(store.dataFrom).toBe(store.corporationCode === '100004' ? '2026-08-21' : '2024-11-20');
+      expect(store.dataFrom).toBe(firstDay[store.corporationCode] ?? '2024-11-20');
     }
   });
 
@@ -42,7 +43,8 @@ describe('createDemoWorld', () => {
       expect(store.pharmacists.length).toBeGreaterThanOrEqual(3);
       expect(store.pharmacists.length).toBeLessThanOrEqual(6);
     }
-    expect(new Set(world.stores.map((s) => s.profile.dailyPrescriptions)).size).toBe(
+    // Each store has its own profile, not a copy of another's.
+    expect(new Set(world.stores.map((s) => JSON.stringify(s.profile))).size).toBe(
       world.stores.length,
     );
   });

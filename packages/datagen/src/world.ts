@@ -572,9 +572,13 @@ function buildStore(ctx: BuildContext): StoreSim {
   const profile = drawProfile(rng, corporation);
   const prefecture = prefectureName(store.prefectureId);
   const dataTo = ctx.end;
-  const dataFrom = corporation.suspended
-    ? Math.max(ctx.start, addMonthsToDay(ctx.end, -3) + 1)
-    : ctx.start;
+  // A suspended corporation stopped sending three months ago; a free-plan one sees three months
+  // back, so it has sent four.
+  const recentMonths = corporation.suspended ? 3 : corporation.plan === 'free' ? 4 : null;
+  const dataFrom =
+    recentMonths === null
+      ? ctx.start
+      : Math.max(ctx.start, addMonthsToDay(ctx.end, -recentMonths) + 1);
   const district = /^\d{10}$/.test(store.insuranceInstitutionCode)
     ? store.insuranceInstitutionCode.slice(3, 5)
     : '01';

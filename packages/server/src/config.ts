@@ -51,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? resolve(REPO_ROOT, 'packages/web/dist')),
     demoSeed: env.DEMO_SEED !== 'false',
-    demoHistory: env.DEMO_HISTORY === 'true',
+    demoHistory: env.DEMO_HISTORY !== 'false',
     identityRateLimit: int(env.IDENTITY_RATE_LIMIT, 60),
     lockout: { attempts: int(env.LOCKOUT_ATTEMPTS, 5), minutes: int(env.LOCKOUT_MINUTES, 15) },
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,

@@ -74,7 +74,7 @@ describe('account list', () => {
       body: { emails: ['pending@example.com'], system_role: 'admin' },
     });
     const reply = await client.get('/v2/corporations/100001/members');
-    expect(reply.body.totalStoreCount).toBe(6);
+    expect(reply.body.totalStoreCount).toBe(9);
     const user = reply.body.members.find((m: { mail: string }) => m.mail === 'user@example.com');
     expect(user).toMatchObject({
       name: '佐藤 花子',
@@ -86,7 +86,7 @@ describe('account list', () => {
       ],
     });
     const admin = reply.body.members.find((m: { mail: string }) => m.mail === 'admin@example.com');
-    expect(admin.browsableStores).toHaveLength(6);
+    expect(admin.browsableStores).toHaveLength(9);
     expect(reply.body.invitingMembers).toEqual([
       expect.objectContaining({
         email: 'pending@example.com',

@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { COPY_FROM_STDIN } from './copy.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './types.ts';
 
@@ -26,9 +30,27 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
+/** A server connection that streams the text of a `COPY … FROM STDIN` query (see copy.ts). */
+class CopyingClient extends pg.Client {
+  // @ts-expect-error the overloads of query() cannot all be restated; Kysely calls (text, values)
+  override query(text: unknown, values?: unknown, callback?: unknown) {
+    if (typeof text === 'string' && COPY_FROM_STDIN.test(text) && Array.isArray(values)) {
+      const stream = super.query(copyFrom(text));
+      return pipeline(Readable.from([values[0] as string]), stream).then(() => ({
+        command: 'COPY',
+        rowCount: stream.rowCount,
+        rows: [],
+      }));
+    }
+    // @ts-expect-error passed through as received
+    return super.query(text, values, callback);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
+      Client: CopyingClient as unknown as typeof pg.Client,
       connectionString: options.url,
       max: 10,
       types: {

@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { COPY_FROM_STDIN } from './copy.ts';
 
 /**
  * Kysely dialect for embedded PGlite. PGlite has one connection, so a transaction must own it:
@@ -80,6 +81,14 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (COPY_FROM_STDIN.test(query.sql)) {
+      // The embedded server reads COPY data from a blob in place of the client's stream.
+      const sql = query.sql.replace(/\sfrom\s+stdin\s/i, " from '/dev/blob' ");
+      const result = await this.pglite.query<R>(sql, [], {
+        blob: new Blob([query.parameters[0] as string]),
+      });
+      return { rows: [], numAffectedRows: BigInt(result.affectedRows ?? 0) };
+    }
     if (query.parameters.length === 0) {
       const results = await this.pglite.exec(query.sql);
       const last = results.at(-1);

@@ -1,21 +1,12 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import {
-  createDemoWorld,
-  DEMO_CORPORATIONS,
-  DEMO_MEDICINES,
-  generateStoreMonth,
-  toDispensingCsv,
-} from '@pharmalytics/datagen';
+import { DEMO_MEDICINES } from '@pharmalytics/datagen';
 import { todayInJapan } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
-import { townGeocoder } from '../geocoding/town-geocoder.ts';
 import type { DeviceIdentity } from '../ingestion/device-auth.ts';
 import { ingestFile } from '../ingestion/ingest-file.ts';
 import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
-
-export const DEMO_SEED = 20240601;
-export const DEMO_YEARS = 2;
+import { inBackground } from '../workers/background.ts';
 
 function yesterdayInJapan(): string {
   return todayInJapan(new Date(Date.now() - 24 * 60 * 60 * 1000));
@@ -64,13 +55,23 @@ export async function loadDemoData(
         validTo: null,
       })),
     );
-  const world = createDemoWorld({
-    seed: DEMO_SEED,
-    endDate: yesterdayInJapan(),
-    years: DEMO_YEARS,
-    corporations: DEMO_CORPORATIONS,
-    towns: townGeocoder().townsOf('福岡県'),
-  });
+  const endDate = yesterdayInJapan();
+  try {
+    await loadHistory(db, dataDir, endDate, mastersNew, progress, limit);
+  } finally {
+    await inBackground('forgetDemoWorld', undefined);
+  }
+}
+
+async function loadHistory(
+  db: Database,
+  dataDir: string,
+  endDate: string,
+  mastersNew: boolean,
+  progress: (message: string) => void,
+  limit: number,
+): Promise<void> {
+  const world = await inBackground('demoPlan', endDate);
   for (let i = 0; mastersNew && i < world.facilities.length; i += 1000) {
     await db
       .insertInto('facility_master')
@@ -124,9 +125,9 @@ export async function loadDemoData(
     .sort((a, b) => b.month.localeCompare(a.month))
     .slice(0, limit);
   let done = 0;
-  for (const { store, month } of months) {
+  const loadMonth = async ({ store, month }: (typeof months)[number]) => {
     const row = stores.find((s) => s.store_code === store.storeCode);
-    if (!row) continue;
+    if (!row) return;
     const device: DeviceIdentity = {
       corporationId: row.corporation_id,
       storeId: row.id,
@@ -135,11 +136,13 @@ export async function loadDemoData(
       insuranceInstitutionCode: row.insurance_institution_code,
       userName: row.user_name,
     };
-    const csv = toDispensingCsv(
-      generateStoreMonth(world, store.storeCode, month),
-      row.insurance_institution_code!,
-    );
-    await ingestFile(db, dataDir, device, fileName(month), Readable.from(Buffer.from(csv)));
+    const csv = await inBackground('demoFile', {
+      endDate,
+      storeCode: store.storeCode,
+      month,
+      pharmacyCode: row.insurance_institution_code!,
+    });
+    await ingestFile(db, dataDir, device, fileName(month), Readable.from([csv]));
     await yieldToRequests();
     done += 1;
     if (done % 10 === 0 || done === months.length) {
@@ -147,5 +150,12 @@ export async function loadDemoData(
         `デモデータを読み込んでいます… ${done}/${months.length}（${store.storeCode} ${month}）`,
       );
     }
-  }
+  };
+  // Several files in flight, so that the worker thread writes and parses the next ones while
+  // this thread loads one into the database.
+  let next = 0;
+  const lane = async () => {
+    while (next < months.length) await loadMonth(months[next++]!);
+  };
+  await Promise.all(Array.from({ length: 4 }, lane));
 }

@@ -49,6 +49,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      DEMO_HISTORY: 'false',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: 'ignore',

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../db/connection.ts';
 import type { DeviceIdentity } from './device-auth.ts';
 import { loadPrescriptions } from './load-prescriptions.ts';
-import { parseUpload } from './parsers/index.ts';
+import { parseOffThread } from './parsers/parse-off-thread.ts';
 import type { ParsedPrescription, RejectedLine } from './parsers/types.ts';
 import { storeRawFile } from './upload-store.ts';
 
@@ -48,6 +48,9 @@ export async function ingestFile(
 ): Promise<IngestResult> {
   const { corporationId, storeId } = device;
   const raw = await storeRawFile(dataDir, corporationId, storeId, body);
+  // Parsing needs no database, so it runs while another file's load holds the connection.
+  const parsing = readFile(raw.path).then(parseOffThread);
+  parsing.catch(() => {}); // awaited below unless the file turns out to be a duplicate
   const previous = await db
     .selectFrom('uploads')
     .select('id')
@@ -82,7 +85,7 @@ export async function ingestFile(
   if (previous)
     return result({ status: 'duplicate', message: '同じ内容のファイルは取り込み済みです。' });
 
-  const parsed = parseUpload(await readFile(raw.path));
+  const parsed = await parsing;
   if (!parsed.ok) {
     await db
       .updateTable('uploads')

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -135,6 +136,17 @@ describe('uploads', () => {
     const corrected = await upload('1005', csv(...rows('1005', 'D1', '2026-04-02', 29)));
     expect(corrected.body.status).toBe('loaded');
     expect(await facts('1005')).toEqual({ count: 1, sales: (29 + 28) * 10 });
+    // The lines of the replaced copy went with it: one fee and one medicine remain, no orphans.
+    for (const table of ['prescription_fees', 'prescription_medicines']) {
+      const { rows } = await sql<{ store_code: string | null; points: number }>`
+        select s.store_code, l.points from ${sql.table(table)} l
+        left join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
+        left join stores s on s.corporation_id = p.corporation_id and s.id = p.store_id
+        where s.store_code = '1005' or p.id is null`.execute(t.db);
+      expect(rows.map((l) => [l.store_code, Number(l.points)])).toEqual([
+        ['1005', table === 'prescription_fees' ? 29 : 28],
+      ]);
+    }
   });
 
   it('loads the good prescriptions of a file and reports the bad lines with their numbers', async () => {

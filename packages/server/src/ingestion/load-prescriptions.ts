@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { copyRows } from '../db/copy.ts';
 import type { ParsedItem, ParsedPrescription } from './parsers/types.ts';
 import { patientHomeLocator } from './patient-home.ts';
 
@@ -60,15 +61,23 @@ export async function loadPrescriptions(
   const ids = await upsertDimensions(db, corporationId, prescriptions);
 
   for (const part of chunks(prescriptions)) {
+    // A replaced prescription takes its lines with it.
     await sql`
-      delete from prescriptions p
-      using unnest(${part.map((p) => p.dispensingDate)}::date[],
-                   ${part.map((p) => p.receptionId)}::text[],
-                   ${part.map((p) => p.prescriptionNo)}::smallint[]) as k(d, r, n)
-      where p.corporation_id = ${corporationId} and p.store_id = ${storeId}
-        and p.dispensing_date = k.d and p.reception_id = k.r and p.prescription_no = k.n`.execute(
-      db,
-    );
+      with replaced as (
+        delete from prescriptions p
+        using unnest(${part.map((p) => p.dispensingDate)}::date[],
+                     ${part.map((p) => p.receptionId)}::text[],
+                     ${part.map((p) => p.prescriptionNo)}::smallint[]) as k(d, r, n)
+        where p.corporation_id = ${corporationId} and p.store_id = ${storeId}
+          and p.dispensing_date = k.d and p.reception_id = k.r and p.prescription_no = k.n
+        returning p.id),
+      fees as (delete from prescription_fees l using replaced
+        where l.corporation_id = ${corporationId} and l.prescription_id = replaced.id),
+      medicines as (delete from prescription_medicines l using replaced
+        where l.corporation_id = ${corporationId} and l.prescription_id = replaced.id),
+      materials as (delete from prescription_materials l using replaced
+        where l.corporation_id = ${corporationId} and l.prescription_id = replaced.id)
+      select count(*) from replaced`.execute(db);
 
     const totals = part.map(prescriptionTotals);
     const inserted = await sql<{
@@ -110,8 +119,13 @@ export async function loadPrescriptions(
     const idOf = (p: ParsedPrescription) =>
       idByKey.get(naturalKey(p.dispensingDate, p.receptionId, p.prescriptionNo))!;
     await insertFees(db, corporationId, part, idOf);
-    await insertItems(db, 'prescription_medicines', corporationId, part, idOf, (p) => p.medicines);
-    await insertItems(db, 'prescription_materials', corporationId, part, idOf, (p) => p.materials);
+    await insertMedicines(db, corporationId, part, idOf);
+    await copyRows(
+      db,
+      'prescription_materials',
+      ITEM_COLUMNS,
+      itemRows(corporationId, part, idOf, (p) => p.materials).map((r) => r.values),
+    );
   }
   return prescriptions.length;
 }
@@ -120,65 +134,110 @@ const doctorKey = (p: ParsedPrescription) =>
   p.doctorName ? `${p.institution.code}|${p.doctorName}` : '';
 const pharmacistKey = (p: ParsedPrescription) => p.pharmacist?.code ?? p.pharmacist?.name ?? null;
 
-async function insertFees(
+function insertFees(
   db: Database,
   corporationId: number,
   part: ParsedPrescription[],
   idOf: (p: ParsedPrescription) => number,
 ) {
-  const rows = part.flatMap((p) => p.fees.map((fee, i) => ({ id: idOf(p), lineNo: i + 1, fee })));
-  for (const slice of chunks(rows)) {
-    await sql`
-      insert into prescription_fees (corporation_id, prescription_id, line_no, code, name, category, points, count)
-      select ${corporationId}, * from unnest(
-        ${slice.map((r) => r.id)}::bigint[], ${slice.map((r) => r.lineNo)}::smallint[],
-        ${slice.map((r) => r.fee.code)}::text[], ${slice.map((r) => r.fee.name)}::text[],
-        ${slice.map((r) => r.fee.category)}::text[], ${slice.map((r) => r.fee.points)}::numeric[],
-        ${slice.map((r) => r.fee.count)}::int[])`.execute(db);
-  }
+  return copyRows(
+    db,
+    'prescription_fees',
+    ['corporation_id', 'prescription_id', 'line_no', 'code', 'name', 'category', 'points', 'count'],
+    part.flatMap((p) =>
+      p.fees.map((fee, i) => [
+        corporationId,
+        idOf(p),
+        i + 1,
+        fee.code,
+        fee.name,
+        fee.category,
+        fee.points,
+        fee.count,
+      ]),
+    ),
+  );
+}
+
+const ITEM_COLUMNS = [
+  'corporation_id',
+  'prescription_id',
+  'line_no',
+  'code',
+  'name',
+  'points',
+  'count',
+  'quantity',
+  'unit',
+  'amount_yen',
+];
+
+function itemRows(
+  corporationId: number,
+  part: ParsedPrescription[],
+  idOf: (p: ParsedPrescription) => number,
+  itemsOf: (p: ParsedPrescription) => ParsedItem[],
+) {
+  return part.flatMap((p) =>
+    itemsOf(p).map((item, i) => ({
+      item,
+      values: [
+        corporationId,
+        idOf(p),
+        i + 1,
+        item.code,
+        item.name,
+        item.points,
+        item.count,
+        item.quantity,
+        item.unit,
+        item.amountYen,
+      ],
+    })),
+  );
 }
 
 /**
  * Medicine lines also keep the YJ code and the generic class the medicine master gives their
  * code (a receipt code or a YJ code), as of loading.
  */
-async function insertItems(
+async function insertMedicines(
   db: Database,
-  table: 'prescription_medicines' | 'prescription_materials',
   corporationId: number,
   part: ParsedPrescription[],
   idOf: (p: ParsedPrescription) => number,
-  itemsOf: (p: ParsedPrescription) => ParsedItem[],
 ) {
-  const rows = part.flatMap((p) =>
-    itemsOf(p).map((item, i) => ({ id: idOf(p), lineNo: i + 1, item })),
+  const rows = itemRows(corporationId, part, idOf, (p) => p.medicines);
+  const master = await medicineClasses(db, [...new Set(rows.map((r) => r.item.code))]);
+  await copyRows(
+    db,
+    'prescription_medicines',
+    [...ITEM_COLUMNS, 'yj_code', 'generic_class'],
+    rows.map(({ item, values }) => {
+      const known = master.get(item.code);
+      const yjCode = known?.yjCode ?? (item.code.length === 12 ? item.code : null);
+      return [...values, yjCode, known?.genericClass ?? null];
+    }),
   );
-  for (const slice of chunks(rows)) {
-    const items = sql`unnest(
-        ${slice.map((r) => r.id)}::bigint[], ${slice.map((r) => r.lineNo)}::smallint[],
-        ${slice.map((r) => r.item.code)}::text[], ${slice.map((r) => r.item.name)}::text[],
-        ${slice.map((r) => r.item.points)}::numeric[], ${slice.map((r) => r.item.count)}::int[],
-        ${slice.map((r) => r.item.quantity)}::numeric[], ${slice.map((r) => r.item.unit)}::text[],
-        ${slice.map((r) => r.item.amountYen)}::bigint[])
-      as u(prescription_id, line_no, code, name, points, count, quantity, unit, amount_yen)`;
-    const columns = sql`corporation_id, prescription_id, line_no, code, name, points, count, quantity, unit, amount_yen`;
-    if (table === 'prescription_materials') {
-      await sql`insert into prescription_materials (${columns}) select ${corporationId}, u.* from ${items}`.execute(
-        db,
-      );
-      continue;
-    }
-    await sql`
-      insert into prescription_medicines (${columns}, yj_code, generic_class)
-      select ${corporationId}, u.*, coalesce(m.yj_code, case when length(u.code) = 12 then u.code end), m.generic_class
-      from ${items}
-      left join lateral (
-        select yj_code, generic_class from medicine_master
-        where code = u.code or yj_code = u.code
-        order by generic_class nulls last, valid_from desc nulls last
-        limit 1
-      ) m on true`.execute(db);
-  }
+}
+
+/**
+ * YJ code and generic class of each code, found as a receipt code or a YJ code; of several
+ * master rows, the one with a class and the latest start.
+ */
+async function medicineClasses(db: Database, codes: string[]) {
+  const { rows } = await sql<{
+    code: string;
+    yj_code: string | null;
+    generic_class: number | null;
+  }>`
+    select distinct on (c.code) c.code, m.yj_code, m.generic_class
+    from unnest(${codes}::text[]) as c(code)
+    join medicine_master m on m.code = c.code or m.yj_code = c.code
+    order by c.code, m.generic_class nulls last, m.valid_from desc nulls last`.execute(db);
+  return new Map(
+    rows.map((r) => [r.code, { yjCode: r.yj_code, genericClass: r.generic_class }] as const),
+  );
 }
 
 /** Inserts or refreshes patients, institutions, doctors, departments and pharmacists; answers their ids. */
@@ -211,8 +270,27 @@ async function upsertDimensions(
         latitude = coalesce(excluded.latitude, patients.latitude),
         longitude = coalesce(excluded.longitude, patients.longitude),
         mesh_code = coalesce(excluded.mesh_code, patients.mesh_code)
+      -- a patient the file tells nothing new about is left as it is (no new row version)
+      where (patients.gender, patients.birth_month, patients.zip_code, patients.city,
+             patients.town, patients.latitude, patients.longitude, patients.mesh_code)
+        is distinct from (coalesce(excluded.gender, patients.gender),
+             coalesce(excluded.birth_month, patients.birth_month),
+             coalesce(excluded.zip_code, patients.zip_code), coalesce(excluded.city, patients.city),
+             coalesce(excluded.town, patients.town), coalesce(excluded.latitude, patients.latitude),
+             coalesce(excluded.longitude, patients.longitude),
+             coalesce(excluded.mesh_code, patients.mesh_code))
       returning id, patient_key`.execute(db);
     for (const r of rows) patient.set(r.patient_key, r.id);
+    const unchanged = part.map((p) => p.key).filter((key) => !patient.has(key));
+    if (unchanged.length > 0) {
+      const known = await db
+        .selectFrom('patients')
+        .select(['id', 'patient_key'])
+        .where('corporation_id', '=', corporationId)
+        .where('patient_key', 'in', unchanged)
+        .execute();
+      for (const r of known) patient.set(r.patient_key, r.id);
+    }
   }
 
   const institutions = new Map(prescriptions.map((p) => [p.institution.code, p.institution.name]));

@@ -48,7 +48,7 @@ describe('role change', () => {
     });
     expect(promoted.status).toBe(200);
     expect(promoted.body.systemRole.name).toBe('admin');
-    expect(promoted.body.browsableStores).toHaveLength(6);
+    expect(promoted.body.browsableStores).toHaveLength(9);
     const demoted = await client.request('PATCH', `/v2/members/${id}/role`, {
       body: { system_role: 'user' },
     });

@@ -16,7 +16,7 @@ const newStore = {
   city: '福岡市中央区',
   block: '大宮2丁目3-1',
   buildingName: '',
-  insuranceInstitutionCode: '4041100075',
+  insuranceInstitutionCode: '4041100109',
   managementPharmacistName: '新田 光',
   tel: '0925220808',
 };

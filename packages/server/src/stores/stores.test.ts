@@ -14,7 +14,17 @@ describe('GET /v3/branches', () => {
     const client = t.client();
     await client.login('admin@example.com');
     const reply = await client.get('/v3/branches');
-    expect(codes(reply.body)).toEqual(['1001', '1002', '1003', '1004', '1005', '1006']);
+    expect(codes(reply.body)).toEqual([
+      '1001',
+      '1002',
+      '1003',
+      '1004',
+      '1005',
+      '1006',
+      '1007',
+      '1008',
+      '1009',
+    ]);
     expect(reply.body[0]).toMatchObject({
       name: 'はかた薬局 天神店',
       prefecture: { id: 40, name: '福岡県', areaName: '九州・沖縄' },
@@ -57,13 +67,13 @@ describe('GET /v3/branches', () => {
 });
 
 describe('GET /v3/client_devices', () => {
-  it('lists devices of the caller’s stores; none for the free demo corporation', async () => {
+  it('lists devices of the caller’s stores only', async () => {
     const user = t.client();
     await user.login('user@example.com');
     expect(codes((await user.get('/v3/client_devices')).body)).toEqual(['1001', '1002']);
     const free = t.client();
     await free.login('free@example.com');
-    expect((await free.get('/v3/client_devices')).body).toEqual([]);
+    expect(codes((await free.get('/v3/client_devices')).body)).toEqual(['2001']);
   });
 });
 

@@ -656,3 +656,35 @@ describe('our CSV: line validation', () => {
     expect(result.prescriptions.map((p) => p.receptionTime)).toEqual(['09:05', '18:30']);
   });
 });
+
+describe('our CSV: files without any double quote', () => {
+  it('read the same prescriptions, refusals and line numbers as the same file with a quoted value', () => {
+    const lines = [
+      '#pharmalytics-dispensing,1',
+      HEADER,
+      line(),
+      '',
+      line({
+        line_type: 'MEDICINE',
+        code: '2171022F1029',
+        name: 'アムロジピン錠',
+        points: '10.1',
+        quantity: '2',
+        unit: '錠',
+      }),
+      line({ reception_id: 'B', patient_gender: '3' }),
+      line({ reception_id: 'C', institution_name: '天神内科クリニック' }),
+    ];
+    const plain = ok(parsePharmalyticsCsv(`${lines.join('\n')}\n`));
+    lines[6] = line({ reception_id: 'C', institution_name: '"天神内科クリニック"' });
+    const quoted = ok(parsePharmalyticsCsv(`${lines.join('\n')}\n`));
+
+    expect(plain.prescriptions).toEqual(quoted.prescriptions);
+    expect(plain.prescriptions.map((p) => [p.lineNo, p.receptionId])).toEqual([
+      [3, 'A0001'],
+      [7, 'C'],
+    ]);
+    expect(plain.rejected).toEqual(quoted.rejected);
+    expect(plain.rejected.map((r) => r.lineNo)).toEqual([6]);
+  });
+});

@@ -1,0 +1,31 @@
+import { CompiledQuery } from 'kysely';
+import type { Database } from './connection.ts';
+
+export type CopyValue = string | number | boolean | null;
+
+/** `COPY … FROM STDIN` with the rows as one CSV text: the one statement both drivers stream. */
+export const COPY_FROM_STDIN = /^copy\s[^;]*\sfrom\s+stdin\s+with\s+\(format csv\)$/i;
+
+function csvValue(value: CopyValue): string {
+  if (value === null) return '';
+  const text = String(value);
+  // An empty string must be quoted, or COPY would read it as NULL.
+  return text === '' || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * Appends rows to a table with COPY, the fastest way in: several times quicker than INSERT for
+ * the thousands of lines of one file. Runs inside the caller's transaction.
+ */
+export async function copyRows(
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly CopyValue[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  let text = '';
+  for (const row of rows) text += `${row.map(csvValue).join(',')}\n`;
+  const statement = `copy ${table} (${columns.join(', ')}) from stdin with (format csv)`;
+  await db.executeQuery(CompiledQuery.raw(statement, [text]));
+}

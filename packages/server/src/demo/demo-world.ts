@@ -1,0 +1,72 @@
+/**
+ * The deterministic demo world and the files its stores' uploaders would send. Runs on the
+ * background worker thread (workers/jobs.ts): building the world and writing files is CPU work.
+ */
+import {
+  createDemoWorld,
+  DEMO_CORPORATIONS,
+  generateStoreMonth,
+  toDispensingCsv,
+  type DemoFacility,
+  type DemoWorld,
+} from '@pharmalytics/datagen';
+import { townGeocoder } from '../geocoding/town-geocoder.ts';
+
+export const DEMO_SEED = 20240601;
+export const DEMO_YEARS = 2;
+
+/** The demo stores with history and the facilities around them. */
+export interface DemoPlan {
+  stores: { storeCode: string; dataFrom: string; dataTo: string }[];
+  facilities: DemoFacility[];
+}
+
+export interface DemoFileRequest {
+  /** Last day of the history (yyyy-MM-dd). */
+  endDate: string;
+  storeCode: string;
+  /** yyyy-MM */
+  month: string;
+  pharmacyCode: string;
+}
+
+let cached: DemoWorld | null = null;
+
+function worldEnding(endDate: string): DemoWorld {
+  if (cached?.endDate !== endDate) {
+    cached = createDemoWorld({
+      seed: DEMO_SEED,
+      endDate,
+      years: DEMO_YEARS,
+      corporations: DEMO_CORPORATIONS,
+      towns: townGeocoder().townsOf('福岡県'),
+    });
+  }
+  return cached;
+}
+
+export function demoPlan(endDate: string): DemoPlan {
+  const world = worldEnding(endDate);
+  return {
+    stores: world.stores.map(({ storeCode, dataFrom, dataTo }) => ({
+      storeCode,
+      dataFrom,
+      dataTo,
+    })),
+    facilities: world.facilities,
+  };
+}
+
+/** One store-month in our CSV format, UTF-8. */
+export function demoFile({ endDate, storeCode, month, pharmacyCode }: DemoFileRequest): Uint8Array {
+  const world = worldEnding(endDate);
+  return new TextEncoder().encode(
+    toDispensingCsv(generateStoreMonth(world, storeCode, month), pharmacyCode),
+  );
+}
+
+/** Frees the world once its files are written. */
+export function forgetDemoWorld(): null {
+  cached = null;
+  return null;
+}

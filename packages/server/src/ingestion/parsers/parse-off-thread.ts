@@ -1,0 +1,11 @@
+import { inBackground } from '../../workers/background.ts';
+import type { ParseResult } from './types.ts';
+
+/**
+ * Parses a file on the background worker thread, so that a large upload does not hold up the
+ * server's other requests, and the next file is parsed while this one is being loaded.
+ */
+export function parseOffThread(bytes: Uint8Array): Promise<ParseResult> {
+  const copy = new Uint8Array(bytes);
+  return inBackground('parse', copy, [copy.buffer]);
+}
