@@ -16,3 +16,4 @@ export * from './dates.ts';
 export * from './mesh.ts';
 export * from './address.ts';
 export * from './dispensing.ts';
+export * from './period-ranges.ts';

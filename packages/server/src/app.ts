@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { accessGuards } from './access/guards.ts';
 import { cookiesAreSecure, type Config } from './config.ts';
+import { dashboardRoutes } from './analytics/dashboard-routes.ts';
 import { corporationRoutes } from './corporations/routes.ts';
 import type { Database } from './db/connection.ts';
 import { deviceRoutes } from './devices/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(ingestionRoutes({ db, dataDir: config.dataDir, rateLimitPerMinute }));
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
+  await app.register(dashboardRoutes({ db }));
   await app.register(signUpRoutes({ db, mailer, emailTokens, publicUrl, rateLimitPerMinute }));
   await app.register(
     passwordResetRoutes({

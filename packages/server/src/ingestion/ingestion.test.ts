@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { deviceCredentials, dispensingCsv, uploadFile } from '../testing/upload.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const HEADER =
-  'pharmacy_code,dispensing_date,reception_time,reception_id,prescription_no,patient_id,patient_gender,patient_birth_month,patient_zip,patient_address,insurance_type,reception_type,visit_type,medicine_notebook,institution_code,institution_name,doctor_name,department,pharmacist_code,pharmacist_name,line_type,code,name,category,points,count,quantity,unit,amount';
 
 /** Insurance institution codes of the demo stores. */
 const PHARMACY: Record<string, string> = {
@@ -30,35 +28,11 @@ function rows(store: string, receptionId: string, date = '2026-04-01', basicPoin
     `${common},MEDICINE,2149039F1030,アムロジピン錠５ｍｇ,,28,1,28,錠,`,
   ];
 }
-const csv = (...lines: string[]) =>
-  Buffer.from(['#pharmalytics-dispensing,1', HEADER, ...lines].join('\r\n'));
+const csv = dispensingCsv;
+const credentials = (storeCode: string) => deviceCredentials(t, storeCode);
 
-async function credentials(storeCode: string) {
-  const row = await t.db
-    .selectFrom('device_users as u')
-    .innerJoin('stores as s', (j) =>
-      j.onRef('s.id', '=', 'u.store_id').onRef('s.corporation_id', '=', 'u.corporation_id'),
-    )
-    .select(['u.user_name', 'u.key_sealed'])
-    .where('s.store_code', '=', storeCode)
-    .executeTakeFirstOrThrow();
-  return { user: row.user_name, key: t.box.open(row.key_sealed) };
-}
-
-async function upload(storeCode: string, body: Buffer, fileName = 'dispensing.csv', key?: string) {
-  const c = await credentials(storeCode);
-  const response = await fetch(`${t.baseUrl}/uploader/v1/files`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${c.user}:${key ?? c.key}`).toString('base64')}`,
-      'content-type': 'application/octet-stream',
-      'x-file-name': encodeURIComponent(fileName),
-    },
-    body,
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: (await response.json()) as any };
-}
+const upload = (storeCode: string, body: Buffer, fileName?: string, key?: string) =>
+  uploadFile(t, storeCode, body, fileName, key);
 
 async function facts(storeCode: string) {
   const row = await t.db

@@ -1,0 +1,115 @@
+import type { MetricSlug } from '@pharmalytics/domain';
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Every metric of the catalogue, defined once (docs/metrics.md): the sums and counts it needs
+ * ("parts", SQL aggregates over its grain) and how its value follows from them. Rates and unit
+ * prices of a bucket and of the total come from that bucket's or the total's own parts.
+ */
+export type Grain = 'prescription' | 'medicine' | 'fee' | 'institution';
+export type Parts = Readonly<Record<string, number>>;
+
+export interface MetricDefinition {
+  grain: Grain;
+  parts: Readonly<Record<string, RawBuilder<unknown>>>;
+  value: (parts: Parts) => number | null;
+}
+
+/** A reception (受付): one patient's visit with the sheets of one institution. */
+const RECEPTION = sql`(p.store_id, p.dispensing_date, p.reception_id, p.institution_id)`;
+
+/** Percentage to one decimal; null without a denominator. */
+export const percent = (numerator: number, denominator: number): number | null =>
+  denominator > 0 ? Math.round((numerator * 1000) / denominator) / 10 : null;
+/** Whole yen per unit; null without a denominator. */
+export const perUnit = (amount: number, units: number): number | null =>
+  units > 0 ? Math.round(amount / units) : null;
+/** One decimal per unit; null without a denominator. */
+const perUnit1 = (amount: number, units: number): number | null =>
+  units > 0 ? Math.round((amount * 10) / units) / 10 : null;
+
+const sales = sql`sum(p.sales_yen)`;
+const sheets = sql`count(*)`;
+const receptions = sql`count(distinct ${RECEPTION})`;
+const patients = sql`count(distinct p.patient_id)`;
+
+export const METRIC_DEFINITIONS: Record<MetricSlug, MetricDefinition> = {
+  dispensing_sales: { grain: 'prescription', parts: { sales }, value: (p) => p.sales! },
+  prescription_counts: { grain: 'prescription', parts: { sheets }, value: (p) => p.sheets! },
+  prescription_unit_price: {
+    grain: 'prescription',
+    parts: { sales, sheets },
+    value: (p) => perUnit(p.sales!, p.sheets!),
+  },
+  reception_counts: { grain: 'prescription', parts: { receptions }, value: (p) => p.receptions! },
+  reception_unit_price: {
+    grain: 'prescription',
+    parts: { sales, receptions },
+    value: (p) => perUnit(p.sales!, p.receptions!),
+  },
+  patient_counts: { grain: 'prescription', parts: { patients }, value: (p) => p.patients! },
+  patient_unit_price: {
+    grain: 'prescription',
+    parts: { sales, patients },
+    value: (p) => perUnit(p.sales!, p.patients!),
+  },
+  new_reception_counts: {
+    grain: 'prescription',
+    parts: { n: sql`count(distinct ${RECEPTION}) filter (where p.visit_type = '新規')` },
+    value: (p) => p.n!,
+  },
+  re_reception_counts: {
+    grain: 'prescription',
+    parts: { n: sql`count(distinct ${RECEPTION}) filter (where p.visit_type = '再来')` },
+    value: (p) => p.n!,
+  },
+  medicine_note_rates: {
+    grain: 'prescription',
+    parts: {
+      with: sql`count(distinct ${RECEPTION}) filter (where p.medicine_notebook)`,
+      known: sql`count(distinct ${RECEPTION}) filter (where p.medicine_notebook is not null)`,
+    },
+    value: (p) => percent(p.with!, p.known!),
+  },
+  prescriptions_per_pharmacist: {
+    grain: 'prescription',
+    parts: {
+      sheets: sql`count(*) filter (where p.pharmacist_id is not null)`,
+      pharmacistDays: sql`count(distinct (p.dispensing_date, p.pharmacist_id)) filter (where p.pharmacist_id is not null)`,
+    },
+    value: (p) => perUnit1(p.sheets!, p.pharmacistDays!),
+  },
+  prescription_concentration_rates: {
+    grain: 'institution',
+    parts: {},
+    value: (p) => percent(p.top1!, p.receptions!),
+  },
+  prescription_concentration_rates_top3: {
+    grain: 'institution',
+    parts: {},
+    value: (p) => percent(p.top3!, p.receptions!),
+  },
+  generic_dispensing_rates: {
+    grain: 'medicine',
+    parts: {
+      generic: sql`coalesce(sum(l.quantity) filter (where l.generic_class = 3), 0)`,
+      eligible: sql`coalesce(sum(l.quantity) filter (where l.generic_class in (2, 3)), 0)`,
+    },
+    value: (p) => percent(p.generic!, p.eligible!),
+  },
+  medicine_price_amount: {
+    grain: 'medicine',
+    parts: { amount: sql`sum(l.amount_yen)` },
+    value: (p) => p.amount!,
+  },
+  counts: {
+    grain: 'medicine',
+    parts: { quantity: sql`coalesce(sum(l.quantity), 0)` },
+    value: (p) => p.quantity!,
+  },
+  calculation_counts: {
+    grain: 'fee',
+    parts: { count: sql`sum(l.count)` },
+    value: (p) => p.count!,
+  },
+};

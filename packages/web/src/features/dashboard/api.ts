@@ -1,0 +1,76 @@
+import type { DashboardMetricSlug } from '@pharmalytics/domain';
+import { z } from 'zod';
+import { api } from '../../api/index.ts';
+import { comparisonOf, type DashboardCondition } from './condition.ts';
+import type { DashboardMetricData } from './figures.ts';
+import type { DashboardMailBody } from './mail.ts';
+
+/** Query of GET /v3/dashboard/{slug} (spec 02 §7). */
+export interface DashboardQuery {
+  baseFrom: string;
+  baseTo: string;
+  comparisonTargetFrom: string;
+  comparisonTargetTo: string;
+  /** Time axis value. */
+  periodCode: number;
+  /** Comma-joined. */
+  storeCodes: string;
+}
+
+export function dashboardQuery(
+  condition: DashboardCondition,
+  storeCodes: readonly string[],
+): DashboardQuery {
+  const comparison = comparisonOf(condition);
+  return {
+    baseFrom: condition.base.from,
+    baseTo: condition.base.to,
+    comparisonTargetFrom: comparison.from,
+    comparisonTargetTo: comparison.to,
+    periodCode: condition.timeAxis,
+    storeCodes: storeCodes.join(','),
+  };
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  metric: (slug: DashboardMetricSlug, query: DashboardQuery, devApi: boolean) =>
+    ['dashboard', slug, query, devApi] as const,
+};
+
+const series = z.object({
+  rows: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
+  total: z.number().nullable(),
+});
+const metricResponse = z.object({ source: series, destination: series });
+
+/** A response that does not have the contract's shape. */
+export class DashboardResponseError extends Error {
+  constructor(slug: string) {
+    super(`Unexpected response of /v3/dashboard/${slug}`);
+    this.name = 'DashboardResponseError';
+  }
+}
+
+/** One metric of both periods; follows the dev-API flag to the /v2/ twin. */
+export async function fetchDashboardMetric(
+  slug: DashboardMetricSlug,
+  query: DashboardQuery,
+  signal?: AbortSignal,
+): Promise<DashboardMetricData> {
+  const params = new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  );
+  const body = await api.get<unknown>(`/v3/dashboard/${slug}?${params.toString()}`, {
+    devSwap: true,
+    signal,
+  });
+  const parsed = metricResponse.safeParse(body);
+  if (!parsed.success) throw new DashboardResponseError(slug);
+  return parsed.data;
+}
+
+/** POST /v2/mails/dashboard (system_admin): sends the dashboard report. */
+export function sendDashboardMail(body: DashboardMailBody): Promise<{ sent: number }> {
+  return api.post<{ sent: number }>('/v2/mails/dashboard', body);
+}

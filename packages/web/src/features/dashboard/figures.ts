@@ -1,0 +1,139 @@
+import {
+  formatNumber,
+  formatPercentChange,
+  NO_VALUE,
+  percentChange,
+  periodBuckets,
+  timeAxis,
+  type DateRange,
+  type MetricDef,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
+
+/** One period of a dashboard chart response. */
+export interface DashboardSeries {
+  rows: { date: string; value: number | null }[];
+  total: number | null;
+}
+
+/** GET /v3/dashboard/{slug}: source is the base period, destination the comparison period. */
+export interface DashboardMetricData {
+  source: DashboardSeries;
+  destination: DashboardSeries;
+}
+
+/** Direction of the change, as the mail call names it (rationStyle). */
+export type ChangeStyle = 'up' | 'down' | 'flat' | 'none';
+
+const RATE_UNIT = '%';
+const rateFormat = new Intl.NumberFormat('ja-JP', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/**
+ * A total or bucket value with its unit: yen and counts as integers with thousands
+ * separators, rates with one decimal; '-' when absent.
+ */
+export function formatMetricValue(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  const number = unit === RATE_UNIT ? rateFormat.format(value) : formatNumber(value, 0);
+  return `${number}${unit}`;
+}
+
+export function changeStyle(change: number | null): ChangeStyle {
+  if (change === null) return 'none';
+  if (change > 0) return 'up';
+  if (change < 0) return 'down';
+  return 'flat';
+}
+
+export interface CardFigures {
+  base: string;
+  comparison: string;
+  /** Change in percent rounded to one decimal; null when the comparison is 0 or absent. */
+  changeValue: number | null;
+  /** '+5.3%', '-2.0%', '0.0%' or '-'. */
+  change: string;
+  style: ChangeStyle;
+}
+
+export function cardFigures(metric: Pick<MetricDef, 'unit'>, data: DashboardMetricData): CardFigures {
+  const base = data.source.total;
+  const comparison = data.destination.total;
+  const changeValue = percentChange(base, comparison);
+  return {
+    base: formatMetricValue(base, metric.unit),
+    comparison: formatMetricValue(comparison, metric.unit),
+    changeValue,
+    change: formatPercentChange(base, comparison),
+    style: changeStyle(changeValue),
+  };
+}
+
+const present = (value: number | null | undefined) => value != null && value !== 0;
+
+/** Whether anything was dispensed in either period (otherwise the card shows no data). */
+export function hasData(data: DashboardMetricData): boolean {
+  return [data.source, data.destination].some(
+    (series) => present(series.total) || series.rows.some((row) => present(row.value)),
+  );
+}
+
+export interface ChartData {
+  /** Base-period bucket labels, the x axis. */
+  labels: string[];
+  /** Comparison-period bucket labels at the same positions (for the tooltip). */
+  comparisonLabels: string[];
+  base: (number | null)[];
+  comparison: (number | null)[];
+}
+
+const YEARLY = timeAxis('yearly').value;
+const DAY_OF_WEEK = timeAxis('dayOfWeek').value;
+
+/** Display text of a bucket: 2026/11/14, 2026/11, 2026年, 月. */
+export function bucketText(bucket: string, axis: TimeAxisValue): string {
+  if (axis === YEARLY) return `${bucket}年`;
+  if (axis === DAY_OF_WEEK) return bucket;
+  return bucket.replaceAll('-', '/');
+}
+
+function valuesOn(buckets: readonly string[], series: DashboardSeries): (number | null)[] {
+  const byDate = new Map(series.rows.map((row) => [row.date, row.value]));
+  const matched = buckets.some((bucket) => byDate.has(bucket));
+  // Rows the buckets do not name (an unexpected label format) are shown in their order.
+  if (!matched && series.rows.length > 0) return series.rows.map((row) => row.value);
+  return buckets.map((bucket) => byDate.get(bucket) ?? null);
+}
+
+/**
+ * Both periods on one x axis: bucket i of the base period against bucket i of the
+ * comparison period, labelled with the base period's dates.
+ */
+export function chartData(
+  data: DashboardMetricData,
+  base: DateRange,
+  comparison: DateRange,
+  axis: TimeAxisValue,
+): ChartData {
+  const baseBuckets = periodBuckets(base, axis);
+  const comparisonBuckets = periodBuckets(comparison, axis);
+  const baseValues = valuesOn(baseBuckets, data.source);
+  const comparisonValues = valuesOn(comparisonBuckets, data.destination);
+  const length = Math.max(baseValues.length, comparisonValues.length);
+  const at = <T>(list: readonly T[], i: number): T | null => (i < list.length ? list[i]! : null);
+  const indices = Array.from({ length }, (_, i) => i);
+  return {
+    labels: indices.map((i) => {
+      const bucket = at(baseBuckets, i);
+      return bucket === null ? '' : bucketText(bucket, axis);
+    }),
+    comparisonLabels: indices.map((i) => {
+      const bucket = at(comparisonBuckets, i);
+      return bucket === null ? '' : bucketText(bucket, axis);
+    }),
+    base: indices.map((i) => at(baseValues, i)),
+    comparison: indices.map((i) => at(comparisonValues, i)),
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  COMPARISON_TYPES,
+  DASHBOARD_MAIL_PERIOD,
+  DASHBOARD_METRIC_SLUGS,
+  durationPreset,
+  percentChange,
+  type DashboardMetricSlug,
+} from '@pharmalytics/domain';
+import { comparisonOf, type DashboardCondition } from './condition.ts';
+import { changeStyle, type ChangeStyle, type DashboardMetricData } from './figures.ts';
+
+/** One metric of POST /v2/mails/dashboard. */
+export interface DashboardMailMetric {
+  slug: DashboardMetricSlug;
+  sourceValue: number | null;
+  destinationValue: number | null;
+  /** Change in percent, one decimal; null when the comparison is 0 or absent. */
+  comparisonRatio: number | null;
+  rationStyle: ChangeStyle;
+}
+
+export interface DashboardMailBody {
+  base_from: string;
+  base_to: string;
+  comparison_target_from: string;
+  comparison_target_to: string;
+  metrics: DashboardMailMetric[];
+}
+
+export type LoadedMetrics = Partial<Record<DashboardMetricSlug, DashboardMetricData>>;
+
+const MAIL_PRESET = durationPreset(DASHBOARD_MAIL_PERIOD.durationPreset).value;
+const MAIL_COMPARISON = COMPARISON_TYPES.find(
+  (c) => c.key === DASHBOARD_MAIL_PERIOD.comparisonType,
+)!.value;
+
+/** The period is last month against the same month a year earlier (spec 02 §6). */
+export function isMailPeriod(condition: DashboardCondition): boolean {
+  return condition.preset === MAIL_PRESET && condition.comparisonType === MAIL_COMPARISON;
+}
+
+/** Enabled for last month vs previous year once all eleven metrics have loaded. */
+export function canSendMail(condition: DashboardCondition, loaded: LoadedMetrics): boolean {
+  return isMailPeriod(condition) && DASHBOARD_METRIC_SLUGS.every((slug) => loaded[slug]);
+}
+
+/** The mail call's body; null until every metric has loaded. */
+export function mailBody(
+  condition: DashboardCondition,
+  loaded: LoadedMetrics,
+): DashboardMailBody | null {
+  const metrics: DashboardMailMetric[] = [];
+  for (const slug of DASHBOARD_METRIC_SLUGS) {
+    const data = loaded[slug];
+    if (!data) return null;
+    const ratio = percentChange(data.source.total, data.destination.total);
+    metrics.push({
+      slug,
+      sourceValue: data.source.total,
+      destinationValue: data.destination.total,
+      comparisonRatio: ratio,
+      rationStyle: changeStyle(ratio),
+    });
+  }
+  const comparison = comparisonOf(condition);
+  return {
+    base_from: condition.base.from,
+    base_to: condition.base.to,
+    comparison_target_from: comparison.from,
+    comparison_target_to: comparison.to,
+    metrics,
+  };
+}
