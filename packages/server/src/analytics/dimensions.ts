@@ -34,8 +34,9 @@ function ageBandExpression(): RawBuilder<string> {
   const age = sql`extract(year from age(p.dispensing_date, pa.birth_month))::int`;
   const cases = AGE_BANDS.map((label, i) =>
     i === AGE_BANDS.length - 1
-      ? sql`else ${label}`
-      : sql`when ${age} < ${(i + 1) * 10} then ${label}`,
+      ? sql`else ${sql.lit(label)}`
+      : sql`when ${age} < ${sql.lit((i + 1) * 10)} then ${sql.lit(label)}`,
   );
-  return sql<string>`case when pa.birth_month is null then ${AGE_BAND_UNKNOWN} ${sql.join(cases, sql` `)} end`;
+  // Literals, not parameters: the same expression must appear in SELECT and GROUP BY.
+  return sql<string>`case when pa.birth_month is null then ${sql.lit(AGE_BAND_UNKNOWN)} ${sql.join(cases, sql` `)} end`;
 }

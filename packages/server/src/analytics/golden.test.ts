@@ -1,6 +1,7 @@
 import { DASHBOARD_METRIC_SLUGS } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAs } from '../testing/upload.ts';
+import { computeMetric } from './engine.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 
@@ -348,5 +349,105 @@ describe('dashboard metrics on a hand-computed dataset', () => {
       { date: '土', value: 0 },
       { date: '日', value: 0 },
     ]);
+  });
+});
+
+describe('the engine’s dimensions and filters on the same dataset', () => {
+  const base = { from: '2026-04-01', to: '2026-04-03', axis: 3 as const };
+  async function scope() {
+    const store = await t.db
+      .selectFrom('stores')
+      .select(['id', 'corporation_id'])
+      .where('store_code', '=', '1001')
+      .executeTakeFirstOrThrow();
+    return { corporationId: store.corporation_id, storeIds: [store.id] };
+  }
+  const totals = (series: { name: string | null; total: number | null }[]) =>
+    Object.fromEntries(series.map((s) => [s.name, s.total]));
+
+  it('breaks metrics down by clinic, patient attributes, reception and insurance type', async () => {
+    const q = { ...base, ...(await scope()) };
+    expect(
+      totals(await computeMetric(t.db, 'prescription_counts', { ...q, dimension: 'clinic' })),
+    ).toEqual({
+      Xクリニック: 3,
+      Y内科医院: 1,
+      Z整形外科: 1,
+    });
+    expect(
+      totals(await computeMetric(t.db, 'patient_counts', { ...q, dimension: 'clinic' })),
+    ).toEqual({
+      Xクリニック: 1,
+      Y内科医院: 1,
+      Z整形外科: 1,
+    });
+    expect(
+      totals(await computeMetric(t.db, 'dispensing_sales', { ...q, dimension: 'gender' })),
+    ).toEqual({ 女性: 5170 });
+    // Born 1950-01: 76 on the dispensing dates.
+    expect(
+      totals(await computeMetric(t.db, 'prescription_counts', { ...q, dimension: 'ageBand' })),
+    ).toEqual({ '70～79': 5 });
+    expect(
+      totals(
+        await computeMetric(t.db, 'prescription_counts', { ...q, dimension: 'receptionType' }),
+      ),
+    ).toEqual({ 外来: 5 });
+    expect(
+      totals(
+        await computeMetric(t.db, 'prescription_unit_price', { ...q, dimension: 'insuranceType' }),
+      ),
+    ).toEqual({ 社保: 1034 });
+    expect(
+      totals(await computeMetric(t.db, 'generic_dispensing_rates', { ...q, dimension: 'clinic' })),
+    ).toEqual({
+      Xクリニック: 66.7, // 42 / 63
+      Y内科医院: 0,
+      Z整形外科: null, // class 1 only: no denominator
+    });
+    const bySlot = await computeMetric(t.db, 'prescription_counts', {
+      ...q,
+      dimension: 'timeSlot',
+    });
+    expect(bySlot.map((s) => [s.name, s.total, s.rows.map((r) => r.value)])).toEqual([
+      ['09時台', 5, [3, 2, 0]],
+    ]);
+  });
+
+  it('breaks line metrics down by medicine and fee item', async () => {
+    const q = { ...base, ...(await scope()) };
+    expect(
+      totals(await computeMetric(t.db, 'medicine_price_amount', { ...q, dimension: 'medicine' })),
+    ).toEqual({
+      薬1: 250,
+      薬2: 2600,
+      薬3: 420,
+    });
+    expect(totals(await computeMetric(t.db, 'counts', { ...q, dimension: 'medicine' }))).toEqual({
+      薬1: 5,
+      薬2: 31,
+      薬3: 42,
+    });
+    expect(
+      totals(await computeMetric(t.db, 'calculation_counts', { ...q, dimension: 'feeItem' })),
+    ).toEqual({
+      調剤基本料: 5,
+    });
+  });
+
+  it('filters by medical institution, reception type and generic class', async () => {
+    const q = { ...base, ...(await scope()) };
+    const sheets = async (filters: object) =>
+      (await computeMetric(t.db, 'prescription_counts', { ...q, filters }))[0]!.total;
+    expect(await sheets({ medicalInstitutions: ['4011000011'] })).toBe(3);
+    expect(await sheets({ receptionTypes: ['在宅'] })).toBe(0);
+    expect(await sheets({ receptionTypes: ['外来', '在宅'] })).toBe(5);
+    // Spec filter value 4 is 後発医薬品 (class 3): sheets P1 and P4 hold one.
+    expect(await sheets({ genericMedicine: [4] })).toBe(2);
+    const quantity = await computeMetric(t.db, 'counts', {
+      ...q,
+      filters: { genericMedicine: [4] },
+    });
+    expect(quantity[0]!.total).toBe(42);
   });
 });
