@@ -15,6 +15,8 @@ import {
 import { accessGuards } from './access/guards.ts';
 import { cookiesAreSecure, type Config } from './config.ts';
 import { dashboardRoutes } from './analytics/dashboard-routes.ts';
+import { scheduleMonthlyReports } from './reports/monthly-reports.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { corporationRoutes } from './corporations/routes.ts';
 import type { Database } from './db/connection.ts';
 import { deviceRoutes } from './devices/routes.ts';
@@ -160,6 +162,12 @@ export async function buildApp({
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
   await app.register(dashboardRoutes({ db }));
+  const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
+  await app.register(reportRoutes(reports));
+  const monthly = scheduleMonthlyReports(reports, (error) =>
+    app.log.error({ err: error }, 'monthly dashboard reports failed'),
+  );
+  app.addHook('onClose', async () => monthly.stop());
   await app.register(signUpRoutes({ db, mailer, emailTokens, publicUrl, rateLimitPerMinute }));
   await app.register(
     passwordResetRoutes({

@@ -1,0 +1,84 @@
+import {
+  formatNumber,
+  formatPercentChange,
+  periodText,
+  PRODUCT_NAME,
+  type DateRange,
+} from '@pharmalytics/domain';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { ReportLine } from './dashboard-report.ts';
+
+export interface ReportMail {
+  to: string;
+  corporationName: string;
+  memberName: string;
+  base: DateRange;
+  comparison: DateRange;
+  comparisonLabel: string;
+  storeNames: string[];
+  lines: ReportLine[];
+  dashboardUrl: string;
+  unsubscribeUrl: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const valueText = (value: number | null, unit: string) =>
+  value === null
+    ? '-'
+    : `${formatNumber(value, 1)}${unit === '円' || unit === '%' ? '' : ' '}${unit}`;
+
+/** The dashboard report mail: plain text and HTML with the same figures and conditions. */
+export function dashboardReportMail(m: ReportMail): MailMessage {
+  const subject = `【${PRODUCT_NAME}】ダッシュボードレポート（${periodText(m.base)}）`;
+  const conditions = [
+    `期間: ${periodText(m.base)}`,
+    `比較期間: ${periodText(m.comparison)}（${m.comparisonLabel}）`,
+    `対象店舗: ${m.storeNames.join('、')}（${m.storeNames.length}店舗）`,
+  ];
+  const rows = m.lines.map((l) => ({
+    label: l.label,
+    source: valueText(l.source, l.unit),
+    destination: valueText(l.destination, l.unit),
+    change: formatPercentChange(l.source, l.destination),
+  }));
+  const text = [
+    `${m.corporationName}`,
+    `${m.memberName} 様`,
+    '',
+    'ダッシュボードのレポートをお届けします。',
+    '',
+    ...conditions,
+    '',
+    ...rows.map((r) => `${r.label}: ${r.source}（比較 ${r.destination}、増減 ${r.change}）`),
+    '',
+    `ダッシュボード: ${m.dashboardUrl}`,
+    '',
+    'このメールの配信を停止するには、次のURLを開いてください。',
+    m.unsubscribeUrl,
+    '',
+    '--',
+    `${PRODUCT_NAME} サポート`,
+    '※このメールは送信専用です。ご返信いただいてもお答えできません。',
+    '',
+  ].join('\n');
+  const cell = 'padding:8px 12px;border-bottom:1px solid #e0e0e0';
+  const html = `<!doctype html>
+<html lang="ja"><body style="margin:0;padding:24px;background:#f4f7f7;font-family:'Hiragino Sans','Noto Sans JP',sans-serif;color:#263238">
+<div style="max-width:640px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 8px;font-size:20px;color:#00796b">${PRODUCT_NAME} ダッシュボードレポート</h1>
+<p style="margin:0 0 16px">${escapeHtml(m.corporationName)}<br>${escapeHtml(m.memberName)} 様</p>
+<ul style="margin:0 0 16px;padding-left:20px;font-size:14px">${conditions.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
+<table style="width:100%;border-collapse:collapse;font-size:14px">
+<thead><tr><th style="${cell};text-align:left">指標</th><th style="${cell};text-align:right">当期</th><th style="${cell};text-align:right">比較期間</th><th style="${cell};text-align:right">増減率</th></tr></thead>
+<tbody>${rows
+    .map(
+      (r) =>
+        `<tr><td style="${cell}">${escapeHtml(r.label)}</td><td style="${cell};text-align:right">${escapeHtml(r.source)}</td><td style="${cell};text-align:right">${escapeHtml(r.destination)}</td><td style="${cell};text-align:right">${escapeHtml(r.change)}</td></tr>`,
+    )
+    .join('')}</tbody></table>
+<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00897b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
+<hr style="border:none;border-top:1px solid #e0e0e0">
+<p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${PRODUCT_NAME} サポート<br>※このメールは送信専用です。ご返信いただいてもお答えできません。</p>
+</div></body></html>`;
+  return { to: m.to, subject, text, html };
+}

@@ -1,0 +1,148 @@
+import { MESSAGES } from '@pharmalytics/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAppWithSmtp } from '../testing/lifecycle-app.ts';
+import { linkIn } from '../testing/smtp-catcher.ts';
+import { uploadAs } from '../testing/upload.ts';
+import { sendMonthlyReports } from './monthly-reports.ts';
+import type { ReportContext } from './send-reports.ts';
+import { createMailer } from '../mail/mailer.ts';
+
+const ctx = useAppWithSmtp();
+
+/** One sheet on a date: a 45-point fee and one medicine of `yen` yen. */
+function sheet(pharmacy: string, date: string, reception: string, yen: number) {
+  const common = `${pharmacy},${date},10:00,${reception},1,P-${reception},1,1960-05,,,国保,外来,再来,1,4011000011,Xクリニック,,内科,,`;
+  return [
+    `${common},FEE,120000110,調剤基本料,調剤基本料,45,1,,,`,
+    `${common},MEDICINE,2171022F1093,薬,,${yen / 10},1,10,錠,${yen}`,
+  ];
+}
+
+beforeAll(async () => {
+  const { t } = ctx;
+  // Store 1001 sells 950 yen in April 2026 and 550 yen in April 2025; store 1003 sells 2,450
+  // yen in April 2026. user@ browses 1001 and 1002 only.
+  await uploadAs(t, '1001', [
+    ...sheet('4041100018', '2026-04-10', 'A1', 500),
+    ...sheet('4041100018', '2025-04-10', 'A2', 100),
+  ]);
+  await uploadAs(t, '1003', sheet('4041100034', '2026-04-11', 'B1', 2000));
+  await t.db
+    .updateTable('members')
+    .set({ send_report_allowed: true })
+    .where('email', 'in', ['admin@example.com', 'user@example.com', 'basic@example.com'])
+    .execute();
+  await t.db
+    .updateTable('members')
+    .set({ send_report_allowed: false })
+    .where('email', 'not in', ['admin@example.com', 'user@example.com', 'basic@example.com'])
+    .execute();
+});
+
+const APRIL = {
+  base_from: '2026-04-01',
+  base_to: '2026-04-30',
+  comparison_target_from: '2025-04-01',
+  comparison_target_to: '2025-04-30',
+};
+
+describe('POST /v2/mails/dashboard', () => {
+  it('sends each member who allowed reports the figures of its own stores', async () => {
+    const { t, smtp } = ctx;
+    const sysadmin = t.client();
+    await sysadmin.login('sysadmin@example.com');
+    const reply = await sysadmin.request('POST', '/v2/mails/dashboard', { body: APRIL });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ sent: 2, message: MESSAGES.dashboardMailSent });
+
+    const admin = await smtp.lastTo('admin@example.com');
+    expect(admin.subject).toBe('【Pharmalytics】ダッシュボードレポート（2026/04/01〜2026/04/30）');
+    expect(admin.text).toContain('比較期間: 2025/04/01〜2025/04/30（前年同期）');
+    expect(admin.text).toContain('調剤売上: 3,400円（比較 550円、増減 +518.2%）');
+    expect(admin.text).toContain('処方箋枚数: 2 枚（比較 1 枚、増減 +100.0%）');
+    expect(admin.html).toContain(
+      '<th style="padding:8px 12px;border-bottom:1px solid #e0e0e0;text-align:left">指標</th>',
+    );
+
+    // user@ may browse 1001 and 1002: store 1003's 2,450 yen is not in its mail.
+    const user = await smtp.lastTo('user@example.com');
+    expect(user.text).toContain('対象店舗: はかた薬局 天神店、はかた薬局 博多駅前店（2店舗）');
+    expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 +72.7%）');
+    expect(user.text).not.toContain('3,400');
+    // Another corporation's members get nothing from this call.
+    expect(smtp.mails.some((m) => m.recipients.includes('basic@example.com'))).toBe(false);
+  });
+
+  it('is for system administrators only, with the anti-forgery token', async () => {
+    const { t } = ctx;
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    expect((await admin.request('POST', '/v2/mails/dashboard', { body: APRIL })).status).toBe(403);
+    const sysadmin = t.client();
+    await sysadmin.login('sysadmin@example.com');
+    const noToken = await sysadmin.request('POST', '/v2/mails/dashboard', {
+      body: APRIL,
+      csrf: false,
+    });
+    expect(noToken.status).toBe(403);
+    const reversed = await sysadmin.request('POST', '/v2/mails/dashboard', {
+      body: { ...APRIL, base_from: '2026-05-01' },
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe('開始日は終了日より後には設定できません');
+  });
+
+  it('carries an unsubscribe link that turns the member’s report setting off', async () => {
+    const { t, smtp } = ctx;
+    const mail = await smtp.lastTo('user@example.com');
+    const link = linkIn(mail, '/v2/mails/unsubscribe');
+    const page = await fetch(`${t.baseUrl}${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('ダッシュボードレポートのメール配信を停止しました。');
+    const member = await t.db
+      .selectFrom('members')
+      .select('send_report_allowed')
+      .where('email', '=', 'user@example.com')
+      .executeTakeFirstOrThrow();
+    expect(member.send_report_allowed).toBe(false);
+    const forged = await fetch(`${t.baseUrl}/v2/mails/unsubscribe?token=1.forged`);
+    expect(forged.status).toBe(400);
+    // Turned back on for the tests below.
+    await t.db
+      .updateTable('members')
+      .set({ send_report_allowed: true })
+      .where('email', '=', 'user@example.com')
+      .execute();
+  });
+});
+
+describe('the monthly report', () => {
+  it('sends last month against the same month a year before, once a month even from two servers', async () => {
+    const { t, smtp } = ctx;
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Pharmalytics <no-reply@pharmalytics.jp>',
+      outboxDir: t.dataDir,
+      log: t.app.log,
+    });
+    const server = (): ReportContext => ({
+      db: t.db,
+      mailer,
+      publicUrl: 'https://pharmalytics.example',
+      secret: 'k',
+    });
+    const before = smtp.mails.length;
+    const results = await Promise.all([
+      sendMonthlyReports(server(), '2026-05-01'),
+      sendMonthlyReports(server(), '2026-05-01'),
+    ]);
+    // admin@ and user@ (advanced) and basic@ (basic); one of the two servers sent them.
+    expect(results.sort()).toEqual([3, null]);
+    expect(smtp.mails.length - before).toBe(3);
+    const user = await smtp.lastTo('user@example.com');
+    expect(user.subject).toBe('【Pharmalytics】ダッシュボードレポート（2026/04/01〜2026/04/30）');
+    expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 +72.7%）');
+    expect(user.text).toContain('https://pharmalytics.example/service/dashboard');
+    expect(await sendMonthlyReports(server(), '2026-05-20')).toBeNull();
+  });
+});

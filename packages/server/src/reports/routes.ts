@@ -1,0 +1,94 @@
+import {
+  DASHBOARD_METRIC_SLUGS,
+  MESSAGES,
+  PRODUCT_NAME,
+  validatePeriod,
+} from '@pharmalytics/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { sendDashboardReports, type ReportContext } from './send-reports.ts';
+import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
+
+const isoDate = z.iso.date();
+const mailBody = z.object({
+  base_from: isoDate,
+  base_to: isoDate,
+  comparison_target_from: isoDate,
+  comparison_target_to: isoDate,
+  // What the sender's dashboard showed; every recipient's figures are computed for its stores.
+  metrics: z
+    .array(
+      z.object({
+        slug: z.enum(DASHBOARD_METRIC_SLUGS),
+        sourceValue: z.number().nullable(),
+        destinationValue: z.number().nullable(),
+        comparisonRatio: z.number().nullable(),
+        rationStyle: z.string(),
+      }),
+    )
+    .optional(),
+});
+
+const page = (title: string, text: string) => `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>${title}｜${PRODUCT_NAME}</title></head>
+<body style="font-family:'Hiragino Sans','Noto Sans JP',sans-serif;color:#263238;padding:48px;text-align:center">
+<h1 style="font-size:20px;color:#00796b">${PRODUCT_NAME}</h1><p>${text}</p></body></html>`;
+
+export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    /** A system administrator sends the dashboard report of its current corporation now. */
+    app.post(
+      '/v2/mails/dashboard',
+      { onRequest: app.requireRole('system_admin'), schema: { tags: ['mails'], body: mailBody } },
+      async (request) => {
+        const { auth } = request;
+        if (auth.plan === 'free') throw forbidden();
+        const b = request.body;
+        for (const [from, to] of [
+          [b.base_from, b.base_to],
+          [b.comparison_target_from, b.comparison_target_to],
+        ] as const) {
+          const errors = validatePeriod({ from, to });
+          const message = errors.form ?? errors.from ?? errors.to;
+          if (message) throw badRequest(message);
+        }
+        const sent = await sendDashboardReports(
+          ctx,
+          { from: b.base_from, to: b.base_to },
+          { from: b.comparison_target_from, to: b.comparison_target_to },
+          auth.corporationId,
+        );
+        return { sent, message: MESSAGES.dashboardMailSent };
+      },
+    );
+
+    /** The link at the foot of every report mail: turns the member's report setting off. */
+    app.get(
+      '/v2/mails/unsubscribe',
+      { schema: { tags: ['mails'], querystring: z.object({ token: z.string().max(200) }) } },
+      async (request, reply) => {
+        const memberId = memberOfUnsubscribeToken(ctx.secret, request.query.token);
+        const updated =
+          memberId === null
+            ? []
+            : await db
+                .updateTable('members')
+                .set({ send_report_allowed: false, updated_at: new Date() })
+                .where('id', '=', memberId)
+                .returning('id')
+                .execute();
+        reply.type('text/html; charset=utf-8');
+        if (updated.length === 0) {
+          reply.code(400);
+          return page(
+            '配信停止',
+            'このリンクは無効です。個人設定からレポートメールの受信を変更できます。',
+          );
+        }
+        return page('配信停止', 'ダッシュボードレポートのメール配信を停止しました。');
+      },
+    );
+  };
+}

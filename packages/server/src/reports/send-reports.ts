@@ -1,0 +1,90 @@
+import { COMPARISON_TYPES, comparisonRange, routePath, type DateRange } from '@pharmalytics/domain';
+import type { AuthContext } from '../access/auth-context.ts';
+import { toAuthContext } from '../access/auth-context.ts';
+import { browsableStoreIds } from '../access/browsable-stores.ts';
+import type { Database } from '../db/connection.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { dashboardReport } from './dashboard-report.ts';
+import { dashboardReportMail } from './report-mail.ts';
+import { unsubscribeToken } from './unsubscribe-token.ts';
+
+export interface ReportContext {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Key of the unsubscribe links. */
+  secret: string;
+}
+
+/** Plans whose members receive dashboard reports. */
+const REPORT_PLAN_IDS = [2, 3];
+
+function comparisonLabel(base: DateRange, comparison: DateRange): string {
+  const type = COMPARISON_TYPES.find((c) => {
+    const range = comparisonRange(base, c.value);
+    return range.from === comparison.from && range.to === comparison.to;
+  });
+  return type?.text ?? '指定期間';
+}
+
+/**
+ * Sends the dashboard report to every member who allowed reports (of one corporation, or of
+ * every active basic or advanced corporation), each computed within that member's own stores:
+ * a role-user member never receives figures of a store it cannot browse. Answers the number sent.
+ */
+export async function sendDashboardReports(
+  ctx: ReportContext,
+  base: DateRange,
+  comparison: DateRange,
+  corporationId?: number,
+): Promise<number> {
+  const { db } = ctx;
+  let query = db
+    .selectFrom('members as m')
+    .innerJoin('corporations as c', 'c.id', 'm.corporation_id')
+    .select([
+      'm.id',
+      'm.corporation_id',
+      'm.role_id',
+      'm.email',
+      'm.public_name',
+      'c.plan_id',
+      'c.status',
+      'c.name as corporation_name',
+    ])
+    .where('m.send_report_allowed', '=', true)
+    .where('c.status', '=', 'active')
+    .where('c.plan_id', 'in', REPORT_PLAN_IDS)
+    .orderBy('m.id');
+  if (corporationId !== undefined) query = query.where('m.corporation_id', '=', corporationId);
+  let sent = 0;
+  for (const member of await query.execute()) {
+    const auth: AuthContext = toAuthContext(member);
+    const stores = await db
+      .selectFrom('stores')
+      .select(['id', 'name'])
+      .where('corporation_id', '=', member.corporation_id)
+      .where('id', 'in', browsableStoreIds(db, auth))
+      .orderBy('store_code')
+      .execute();
+    if (stores.length === 0) continue;
+    const storeIds = stores.map((s) => s.id);
+    const lines = await dashboardReport(db, member.corporation_id, storeIds, base, comparison);
+    await ctx.mailer.send(
+      dashboardReportMail({
+        to: member.email,
+        corporationName: member.corporation_name,
+        memberName: member.public_name,
+        base,
+        comparison,
+        comparisonLabel: comparisonLabel(base, comparison),
+        storeNames: stores.map((s) => s.name),
+        lines,
+        dashboardUrl: `${ctx.publicUrl}${routePath('Dashboard')}`,
+        unsubscribeUrl: `${ctx.publicUrl}/v2/mails/unsubscribe?token=${unsubscribeToken(ctx.secret, member.id)}`,
+      }),
+    );
+    sent += 1;
+  }
+  return sent;
+}
