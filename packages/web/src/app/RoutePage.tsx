@@ -1,5 +1,5 @@
 import type { RouteDef, RouteName } from '@pharmalytics/domain';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { AccountRegisterPage } from '../features/account-register/index.ts';
 import { LoginPage, NoticePage } from '../features/auth/index.ts';
 import { SETTINGS_PAGES } from '../features/corporation/settingsPages.ts';
@@ -22,6 +22,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   Profile: ProfilePage,
   PersonalSetting: PersonalSettingPage,
   NotFound: NotFoundPage,
+  // Loaded on first visit, with its charts and date pickers.
+  Dashboard: lazy(() =>
+    import('../features/dashboard/index.ts').then((m) => ({ default: m.DashboardPage })),
+  ),
   ...SETTINGS_PAGES,
 };
 

@@ -48,7 +48,10 @@ describe('toStored', () => {
       timeAxis: { value: 3 },
       pharmacy: { isAll: true, stores: [] },
     });
-    expect(toStored(custom).pharmacy.stores).toEqual([{ storeCode: '1001' }, { storeCode: '1003' }]);
+    expect(toStored(custom).pharmacy.stores).toEqual([
+      { storeCode: '1001' },
+      { storeCode: '1003' },
+    ]);
     expect(toStored(custom).duration.destination.date).toEqual({
       from: '2025-09-01',
       to: '2025-09-30',

@@ -123,7 +123,8 @@ export function fromStored(value: unknown, context: ReadContext): DashboardCondi
   const axis = TIME_AXES.find((a) => a.value === parsed.data.timeAxis.value);
   if (!preset || !comparison || !axis) return null;
 
-  const base = preset.key === 'custom' ? duration.source.date : presetRange(preset.key, context.today);
+  const base =
+    preset.key === 'custom' ? duration.source.date : presetRange(preset.key, context.today);
   const errors = validatePeriod(base, { timeAxis: axis.value });
   if (errors.from || errors.to || errors.form) return null;
   if (context.plan === 'free' && base.from < freePlanEarliestDate(context.today)) return null;
@@ -158,7 +159,7 @@ function storage(): Storage | undefined {
 
 /** The saved condition when it is still valid, otherwise the default. */
 export function loadCondition(key: string, context: ReadContext): DashboardCondition {
-  let stored: unknown = null;
+  let stored: unknown;
   try {
     stored = JSON.parse(storage()?.getItem(key) ?? 'null');
   } catch {

@@ -58,7 +58,10 @@ export interface CardFigures {
   style: ChangeStyle;
 }
 
-export function cardFigures(metric: Pick<MetricDef, 'unit'>, data: DashboardMetricData): CardFigures {
+export function cardFigures(
+  metric: Pick<MetricDef, 'unit'>,
+  data: DashboardMetricData,
+): CardFigures {
   const base = data.source.total;
   const comparison = data.destination.total;
   const changeValue = percentChange(base, comparison);

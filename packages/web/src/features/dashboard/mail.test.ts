@@ -73,7 +73,10 @@ describe('mailBody', () => {
       comparisonRatio: null,
       rationStyle: 'none',
     });
-    expect(bySlug.medicine_note_rates).toMatchObject({ comparisonRatio: null, rationStyle: 'none' });
+    expect(bySlug.medicine_note_rates).toMatchObject({
+      comparisonRatio: null,
+      rationStyle: 'none',
+    });
   });
 
   it('is null until every metric has loaded', () => {

@@ -69,7 +69,10 @@ describe('editing a date by hand', () => {
 
   it('reverts an end before the start with its message', () => {
     const edited = pickDate(draft, 'to', '2026-11-01', applied.base);
-    expect(edited).toMatchObject({ to: '2026-11-20', errors: { to: FORM_MESSAGES.periodEndBeforeStart } });
+    expect(edited).toMatchObject({
+      to: '2026-11-20',
+      errors: { to: FORM_MESSAGES.periodEndBeforeStart },
+    });
     expect(canApply(edited)).toBe(false);
     // The next change clears the message.
     expect(canApply(editDate(edited, 'to', '2026-11-19'))).toBe(true);
@@ -110,7 +113,11 @@ describe('applyDraft', () => {
   });
 
   it('returns the new period, comparison type and axis', () => {
-    const next = { ...choosePreset(draft, 2, TODAY), comparisonType: 2 as const, timeAxis: 4 as const };
+    const next = {
+      ...choosePreset(draft, 2, TODAY),
+      comparisonType: 2 as const,
+      timeAxis: 4 as const,
+    };
     expect(applyDraft(next)).toEqual({
       ok: true,
       condition: {

@@ -104,8 +104,7 @@ export function canApply(draft: PeriodDraft): boolean {
 }
 
 export type ApplyResult =
-  | { ok: true; condition: Omit<DashboardCondition, 'pharmacy'> }
-  | { ok: false; message?: string };
+  { ok: true; condition: Omit<DashboardCondition, 'pharmacy'> } | { ok: false; message?: string };
 
 export function applyDraft(draft: PeriodDraft): ApplyResult {
   const errors = validatePeriod(draft, { timeAxis: draft.timeAxis });

@@ -27,8 +27,7 @@ export function initialSelection(
 }
 
 export type SelectionResult =
-  | { ok: true; pharmacy: DashboardCondition['pharmacy'] }
-  | { ok: false; message: string };
+  { ok: true; pharmacy: DashboardCondition['pharmacy'] } | { ok: false; message: string };
 
 /** Every store ticked is saved as isAll; none ticked cannot be applied. */
 export function selectionResult(

@@ -1,0 +1,220 @@
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  DASHBOARD_METRIC_SLUGS,
+  periodBuckets,
+  route,
+  routePath,
+  type DashboardMetricSlug,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
+import { DEMO, login } from './helpers.ts';
+
+/** Helpers of the dashboard specs (the server's golden-value and mail tests reuse them). */
+
+export const SEND_MAIL_LABEL = 'ダッシュボードレポートをメールで送信';
+
+/** The dashboard's controls and cards. */
+export function dashboard(page: Page) {
+  const conditions = page.getByRole('group', { name: '表示条件' });
+  return {
+    conditions,
+    periodButton: conditions.getByRole('button', { name: /^期間:/ }),
+    /** The base period text, e.g. 2026/11/14〜2026/11/20. */
+    period: page.getByTestId('dashboard-period'),
+    /** 比較期間: 2026/11/07〜2026/11/13 */
+    comparison: page.getByTestId('dashboard-comparison'),
+    storesButton: conditions.getByRole('button', { name: /^店舗:/ }),
+    stores: page.getByTestId('dashboard-stores'),
+    mailButton: conditions.getByRole('button', { name: SEND_MAIL_LABEL }),
+    cards: page.getByRole('region', { name: '指標' }).getByRole('article'),
+    /** A metric card by its label (METRICS[].label), e.g. 調剤売上. */
+    card: (label: string) => page.getByRole('article', { name: label, exact: true }),
+  };
+}
+
+/**
+ * Signs in (admin of the demo corporation 100001 by default; DEMO.sysadmin for the mail icon)
+ * and waits until the dashboard shows its controls.
+ */
+export async function openDashboard(page: Page, email: string = DEMO.admin) {
+  await login(page, email, 'Dashboard');
+  const view = dashboard(page);
+  await expect(page.getByRole('heading', { name: route('Dashboard').title! })).toBeVisible();
+  await expect(view.periodButton).toBeVisible();
+  return view;
+}
+
+/** Goes to the dashboard again (after a reload or another page). */
+export async function gotoDashboard(page: Page) {
+  await page.goto(routePath('Dashboard'));
+  const view = dashboard(page);
+  await expect(view.periodButton).toBeVisible();
+  return view;
+}
+
+/** The card's figures once loaded: base total, comparison total and change. */
+export function cardFigures(card: Locator) {
+  return {
+    base: card.getByTestId('metric-base'),
+    comparison: card.getByTestId('metric-comparison'),
+    change: card.getByTestId('metric-change'),
+  };
+}
+
+// ---- period menu ------------------------------------------------------------------------
+
+export async function openPeriodMenu(page: Page): Promise<Locator> {
+  await dashboard(page).periodButton.click();
+  const menu = page.getByRole('dialog', { name: '期間の設定' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+export function periodMenu(page: Page) {
+  const menu = page.getByRole('dialog', { name: '期間の設定' });
+  return {
+    menu,
+    preset: menu.getByRole('combobox', { name: '期間' }),
+    /** The date field's group of sections (year, month, day). */
+    from: menu.getByRole('group', { name: '開始日' }),
+    to: menu.getByRole('group', { name: '終了日' }),
+    comparison: menu.getByText(/^比較期間:/),
+    apply: menu.getByRole('button', { name: '適用' }),
+    cancel: menu.getByRole('button', { name: 'キャンセル' }),
+  };
+}
+
+/** Chooses a preset by its text (過去7日間, 先月, カスタム…). */
+export async function choosePreset(page: Page, text: string): Promise<void> {
+  await periodMenu(page).preset.click();
+  await page.getByRole('option', { name: text, exact: true }).click();
+}
+
+/** The yyyy/MM/dd a date field shows (its hidden input's value). */
+export function dateValue(field: Locator): Locator {
+  return field.locator('input');
+}
+
+/** Types a date (yyyy-MM-dd) into a date field by keyboard and leaves the field. */
+export async function typeDate(page: Page, field: Locator, date: string): Promise<void> {
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(date.replaceAll('-', ''));
+  await page.keyboard.press('Tab');
+}
+
+/** Empties a date field. */
+export async function clearDate(page: Page, field: Locator): Promise<void> {
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+}
+
+/** Sets the period menu's comparison type (前期間 / 前年同期) or time axis (年次…曜日). */
+export async function chooseRadio(page: Page, text: string): Promise<void> {
+  await periodMenu(page).menu.getByRole('radio', { name: text, exact: true }).check();
+}
+
+/** Last month against the same month a year earlier: the period the mail icon needs. */
+export async function showLastMonthAgainstLastYear(page: Page): Promise<void> {
+  await openPeriodMenu(page);
+  await choosePreset(page, '先月');
+  await chooseRadio(page, '前年同期');
+  await periodMenu(page).apply.click();
+  await expect(periodMenu(page).menu).toBeHidden();
+}
+
+/** Clicks the send-mail icon and confirms; returns the POST request it made. */
+export async function sendDashboardMail(page: Page): Promise<Request> {
+  await dashboard(page).mailButton.click();
+  const confirm = page.getByRole('dialog', { name: 'ダッシュボードレポートの送信' });
+  const request = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/v2/mails/dashboard',
+  );
+  await confirm.getByRole('button', { name: '送信する' }).click();
+  return request;
+}
+
+/**
+ * A snackbar by its text. While a menu or dialog is open the rest of the page is hidden from
+ * the accessibility tree, so this looks at the rendered snackbar rather than role alert.
+ */
+export function visibleSnackbar(page: Page, message: string): Locator {
+  return page.locator('.MuiSnackbar-root').filter({ hasText: message });
+}
+
+// ---- store dialog -----------------------------------------------------------------------
+
+export async function openStoreDialog(page: Page): Promise<Locator> {
+  await dashboard(page).storesButton.click();
+  const dialog = page.getByRole('dialog', { name: '店舗の選択' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+// ---- API stand-ins ----------------------------------------------------------------------
+
+export type MetricResponse = {
+  source: { rows: { date: string; value: number | null }[]; total: number | null };
+  destination: { rows: { date: string; value: number | null }[]; total: number | null };
+};
+
+export interface DashboardCall {
+  slug: DashboardMetricSlug;
+  query: URLSearchParams;
+}
+
+const DASHBOARD_PATH = /\/v[23]\/dashboard\/([a-z0-9_]+)(\?|$)/;
+
+/**
+ * Answers GET /v3/dashboard/{slug} (and its /v2/ twin) in the browser, for screen tests that
+ * must not depend on the server's data; returns the calls seen.
+ */
+export async function stubDashboardApi(
+  page: Page,
+  respond: (call: DashboardCall) => { status?: number; body?: unknown },
+): Promise<DashboardCall[]> {
+  const calls: DashboardCall[] = [];
+  await page.route(DASHBOARD_PATH, async (routed) => {
+    const url = new URL(routed.request().url());
+    const slug = DASHBOARD_PATH.exec(url.pathname)![1] as DashboardMetricSlug;
+    const call = { slug, query: url.searchParams };
+    calls.push(call);
+    const { status = 200, body } = respond(call);
+    await routed.fulfill({ status, json: body ?? { statusCode: status, message: 'stub' } });
+  });
+  return calls;
+}
+
+/** A response whose every bucket of both periods holds `base` / `comparison` spread evenly. */
+export function metricResponse(
+  call: DashboardCall,
+  totals: { base: number | null; comparison: number | null },
+): MetricResponse {
+  const axis = Number(call.query.get('periodCode')) as TimeAxisValue;
+  const side = (from: string, to: string, total: number | null) => {
+    const buckets = periodBuckets({ from, to }, axis);
+    return {
+      rows: buckets.map((date, i) => ({
+        date,
+        value: total === null ? null : Math.round((total / buckets.length) * (1 + (i % 3) / 10)),
+      })),
+      total,
+    };
+  };
+  return {
+    source: side(call.query.get('baseFrom')!, call.query.get('baseTo')!, totals.base),
+    destination: side(
+      call.query.get('comparisonTargetFrom')!,
+      call.query.get('comparisonTargetTo')!,
+      totals.comparison,
+    ),
+  };
+}
+
+export const EMPTY_METRIC: MetricResponse = {
+  source: { rows: [], total: null },
+  destination: { rows: [], total: null },
+};
+
+export { DASHBOARD_METRIC_SLUGS };

@@ -1,0 +1,282 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Popover from '@mui/material/Popover';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import {
+  COMPARISON_TYPES,
+  durationPresetsForPlan,
+  freePlanEarliestDate,
+  TIME_AXES,
+  type ComparisonTypeValue,
+  type DurationPresetValue,
+  type PlanCode,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enqueueSnackbar } from '../../components/index.ts';
+import type { DashboardCondition } from './condition.ts';
+import { fromPickerDate, toPickerDate } from './dates.ts';
+import {
+  applyDraft,
+  canApply,
+  checkDate,
+  choosePreset,
+  draftComparisonText,
+  draftNotice,
+  editDate,
+  openDraft,
+  pickDate,
+  type DateField,
+  type PeriodDraft,
+} from './periodDraft.ts';
+import { visuallyHidden } from './visuallyHidden.ts';
+
+const MENU_WIDTH = 480;
+
+const DATE_PICKER_FORMAT = 'yyyy/MM/dd';
+
+export interface PeriodMenuProps {
+  anchorEl: HTMLElement | null;
+  open: boolean;
+  /** Changes on every opening, so the temporary selections start again from `applied`. */
+  session: number;
+  applied: DashboardCondition;
+  plan: PlanCode;
+  today: string;
+  onApply: (next: Omit<DashboardCondition, 'pharmacy'>) => void;
+  onClose: () => void;
+}
+
+/** The dashboard's period menu (spec 02 §2.1, §4, §5). */
+export function PeriodMenu({ anchorEl, open, session, ...rest }: PeriodMenuProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Popover
+      open={open}
+      anchorEl={anchorEl}
+      onClose={rest.onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': titleId,
+          sx: { width: MENU_WIDTH, maxWidth: 'calc(100% - 32px)', mt: 1 },
+        },
+      }}
+    >
+      <Typography id={titleId} component="h2" sx={{ fontWeight: 700, px: 2.5, pt: 2 }}>
+        {t('dashboard.periodMenu')}
+      </Typography>
+      <PeriodForm key={session} {...rest} />
+    </Popover>
+  );
+}
+
+function PeriodForm({
+  applied,
+  plan,
+  today,
+  onApply,
+  onClose,
+}: Omit<PeriodMenuProps, 'anchorEl' | 'open' | 'session'>) {
+  const { t } = useTranslation();
+  const rangeLabelId = useId();
+  const comparisonLabelId = useId();
+  const axisLabelId = useId();
+  const [draft, setDraft] = useState<PeriodDraft>(() => openDraft(applied));
+  // Limits the calendar enforces itself (the free plan's earliest date).
+  const [outOfRange, setOutOfRange] = useState<Partial<Record<DateField, boolean>>>({});
+  const presets = durationPresetsForPlan(plan);
+  const minDate = plan === 'free' ? toPickerDate(freePlanEarliestDate(today)) : null;
+  const notice = draftNotice(draft);
+  const comparisonText = draftComparisonText(draft);
+  const applicable = canApply(draft) && !outOfRange.from && !outOfRange.to;
+
+  // The snackbar sits behind the menu's modal layer, hidden from assistive technology: the
+  // menu repeats the message in a live region of its own.
+  const [announcement, setAnnouncement] = useState({ text: '', n: 0 });
+
+  const apply = () => {
+    const result = applyDraft(draft);
+    if (result.ok) {
+      onApply(result.condition);
+    } else if (result.message) {
+      enqueueSnackbar(result.message, 'error');
+      setAnnouncement((current) => ({ text: result.message!, n: current.n + 1 }));
+    }
+  };
+
+  const dateField = (field: DateField) => (
+    <DatePicker
+      label={t(`dashboard.${field}`)}
+      value={toPickerDate(draft[field])}
+      format={DATE_PICKER_FORMAT}
+      minDate={minDate ?? undefined}
+      onError={(error) =>
+        setOutOfRange((current) => ({ ...current, [field]: error === 'minDate' }))
+      }
+      onChange={(value, context) => {
+        const date = fromPickerDate(value);
+        // A date typed in the field is checked when the field loses focus, so typing
+        // digit by digit does not trip the start/end rule half way.
+        setDraft((current) =>
+          context.source === 'field'
+            ? editDate(current, field, date)
+            : pickDate(current, field, date, applied.base),
+        );
+      }}
+      slotProps={{
+        textField: {
+          size: 'small',
+          error: Boolean(draft.errors[field]) || Boolean(outOfRange[field]),
+          helperText: draft.errors[field],
+          slotProps: { formHelperText: { role: 'alert' } },
+          onBlur: () =>
+            setDraft((current) =>
+              current.pending === field ? checkDate(current, field, applied.base) : current,
+            ),
+        },
+      }}
+      sx={{ flex: 1, minWidth: 0 }}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (applicable) apply();
+      }}
+      sx={{ px: 2.5, pt: 2, pb: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+    >
+      <TextField
+        select
+        size="small"
+        label={t('dashboard.preset')}
+        value={draft.preset}
+        onChange={(event) =>
+          setDraft((current) =>
+            choosePreset(current, Number(event.target.value) as DurationPresetValue, today),
+          )
+        }
+      >
+        {presets.map((preset) => (
+          <MenuItem key={preset.value} value={preset.value}>
+            {preset.text}
+          </MenuItem>
+        ))}
+      </TextField>
+
+      <Box role="group" aria-labelledby={rangeLabelId}>
+        <Typography
+          id={rangeLabelId}
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', mb: 1, fontWeight: 700 }}
+        >
+          {t('dashboard.range')}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          {dateField('from')}
+          <Typography aria-hidden="true" sx={{ pt: 1 }}>
+            〜
+          </Typography>
+          {dateField('to')}
+        </Box>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          sx={{ mt: 1, minHeight: 20, fontVariantNumeric: 'tabular-nums' }}
+        >
+          {comparisonText && t('dashboard.comparisonText', { period: comparisonText })}
+        </Typography>
+      </Box>
+
+      <FormControl>
+        <FormLabel id={comparisonLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
+          {t('dashboard.comparisonType')}
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={comparisonLabelId}
+          value={draft.comparisonType}
+          onChange={(event) =>
+            setDraft((current) => ({
+              ...current,
+              comparisonType: Number(event.target.value) as ComparisonTypeValue,
+            }))
+          }
+        >
+          {COMPARISON_TYPES.map((type) => (
+            <FormControlLabel
+              key={type.value}
+              value={type.value}
+              control={<Radio size="small" />}
+              label={type.text}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+
+      <FormControl>
+        <FormLabel id={axisLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
+          {t('dashboard.timeAxis')}
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={axisLabelId}
+          value={draft.timeAxis}
+          onChange={(event) =>
+            setDraft((current) => ({
+              ...current,
+              timeAxis: Number(event.target.value) as TimeAxisValue,
+            }))
+          }
+        >
+          {TIME_AXES.map((axis) => (
+            <FormControlLabel
+              key={axis.value}
+              value={axis.value}
+              control={<Radio size="small" />}
+              label={axis.text}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+
+      {notice && (
+        <Alert severity="error" role="alert" sx={{ py: 0 }}>
+          {notice}
+        </Alert>
+      )}
+
+      <Box key={announcement.n} role="status" sx={visuallyHidden}>
+        {announcement.text}
+      </Box>
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button color="inherit" onClick={onClose}>
+          {t('dashboard.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={!applicable}>
+          {t('dashboard.apply')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
