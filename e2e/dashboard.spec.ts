@@ -17,6 +17,7 @@ import {
   clearDate,
   dashboard,
   dateValue,
+  expectAllCardsLoaded,
   EMPTY_METRIC,
   gotoDashboard,
   metricResponse,
@@ -24,14 +25,11 @@ import {
   openPeriodMenu,
   openStoreDialog,
   periodMenu,
-  sendDashboardMail,
-  showLastMonthAgainstLastYear,
   stubDashboardApi,
   typeDate,
   visibleSnackbar,
   type DashboardCall,
 } from './dashboard.ts';
-import { DEMO } from './helpers.ts';
 import { snackbar } from './settings.ts';
 
 /** The demo corporation 100001: nine stores in 福岡県, in store-code order. */
@@ -66,13 +64,6 @@ function withData(call: DashboardCall) {
 /** Types a date into the period menu's start or end field and leaves the field. */
 async function typeInto(page: Page, field: 'from' | 'to', date: string): Promise<void> {
   await typeDate(page, periodMenu(page)[field], date);
-}
-
-/** Every card has finished loading (the browser tests' demo data is empty). */
-async function expectAllCardsLoaded(page: Page) {
-  for (const metric of DASHBOARD_METRICS) {
-    await expect(dashboard(page).card(metric.label).getByText(MESSAGES.noData)).toBeVisible();
-  }
 }
 
 async function expectDefaultPeriod(page: Page, today: string) {
@@ -378,49 +369,5 @@ test.describe('dashboard', () => {
     await prefecture.check();
     await apply.click();
     await expect(view.stores).toHaveText('全ての店舗');
-  });
-
-  test('system administrator: the mail icon is enabled for last month against the previous year', async ({
-    page,
-  }) => {
-    let mailBody: unknown;
-    await page.route('**/v2/mails/dashboard', async (routed) => {
-      mailBody = routed.request().postDataJSON();
-      await routed.fulfill({ json: { sent: 1 } });
-    });
-    const view = await openDashboard(page, DEMO.sysadmin);
-    await expect(view.mailButton).toBeVisible();
-    await expectAllCardsLoaded(page);
-    await expect(view.mailButton).toBeDisabled();
-
-    // Last month against the same period before it is not enough.
-    await openPeriodMenu(page);
-    await choosePreset(page, '先月');
-    await periodMenu(page).apply.click();
-    await expectAllCardsLoaded(page);
-    await expect(view.mailButton).toBeDisabled();
-
-    await showLastMonthAgainstLastYear(page);
-    await expect(view.mailButton).toBeEnabled();
-    const lastMonth = presetRange('lastMonth', todayInJapan());
-    const previousYear = comparisonRange(lastMonth, 2);
-    await sendDashboardMail(page);
-    await expect(snackbar(page, MESSAGES.dashboardMailSent)).toBeVisible();
-    expect(mailBody).toMatchObject({
-      base_from: lastMonth.from,
-      base_to: lastMonth.to,
-      comparison_target_from: previousYear.from,
-      comparison_target_to: previousYear.to,
-    });
-    const metrics = (mailBody as { metrics: { slug: string; rationStyle: string }[] }).metrics;
-    expect(metrics.map((m) => m.slug)).toEqual(DASHBOARD_METRICS.map((m) => m.slug));
-
-    // Any other comparison disables it again.
-    await openPeriodMenu(page);
-    await choosePreset(page, '過去30日間');
-    await chooseRadio(page, '前年同期');
-    await periodMenu(page).apply.click();
-    await expectAllCardsLoaded(page);
-    await expect(view.mailButton).toBeDisabled();
   });
 });

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import {
+  DASHBOARD_METRICS,
   DASHBOARD_METRIC_SLUGS,
+  MESSAGES,
   periodBuckets,
   route,
   routePath,
@@ -59,6 +61,13 @@ export function cardFigures(card: Locator) {
     comparison: card.getByTestId('metric-comparison'),
     change: card.getByTestId('metric-change'),
   };
+}
+
+/** Every card has finished loading (the browser tests' demo data is empty). */
+export async function expectAllCardsLoaded(page: Page) {
+  for (const metric of DASHBOARD_METRICS) {
+    await expect(dashboard(page).card(metric.label).getByText(MESSAGES.noData)).toBeVisible();
+  }
 }
 
 // ---- period menu ------------------------------------------------------------------------

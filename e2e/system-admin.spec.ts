@@ -1,13 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  comparisonRange,
   FORM_MESSAGES,
+  presetRange,
+  todayInJapan,
   HEADER_NAMES,
   MESSAGES,
   roleByName,
   route,
   routePath,
 } from '@pharmalytics/domain';
+import {
+  chooseRadio,
+  choosePreset,
+  expectAllCardsLoaded,
+  openDashboard,
+  openPeriodMenu,
+  periodMenu,
+  sendDashboardMail,
+  showLastMonthAgainstLastYear,
+  visibleSnackbar,
+} from './dashboard.ts';
 import { DEMO, expectRoute, login } from './helpers.ts';
+import { waitForMailLink } from './mail.ts';
 import { createCorporation } from './settings.ts';
 
 // These tests move the system administrator between corporations: run them one at a time.
@@ -176,5 +191,44 @@ test.describe('plan change', () => {
     await expect(page.locator('dt', { hasText: '権限' }).locator('xpath=../dd')).toHaveText(
       roleByName('admin')!.publicName,
     );
+  });
+
+  test('sends the dashboard report for last month against the previous year', async ({ page }) => {
+    const view = await openDashboard(page, DEMO.sysadmin);
+    await expect(view.mailButton).toBeVisible();
+    await expectAllCardsLoaded(page);
+    await expect(view.mailButton).toBeDisabled();
+
+    // Last month against the period just before it is not enough.
+    await openPeriodMenu(page);
+    await choosePreset(page, '先月');
+    await periodMenu(page).apply.click();
+    await expectAllCardsLoaded(page);
+    await expect(view.mailButton).toBeDisabled();
+
+    await showLastMonthAgainstLastYear(page);
+    await expectAllCardsLoaded(page);
+    await expect(view.mailButton).toBeEnabled();
+    const lastMonth = presetRange('lastMonth', todayInJapan());
+    const request = await sendDashboardMail(page);
+    expect(request.postDataJSON()).toMatchObject({
+      base_from: lastMonth.from,
+      base_to: lastMonth.to,
+      comparison_target_from: comparisonRange(lastMonth, 2).from,
+      comparison_target_to: comparisonRange(lastMonth, 2).to,
+    });
+    await expect(visibleSnackbar(page, MESSAGES.dashboardMailSent)).toBeVisible();
+    // admin@ of the corporation allows report mails: the report arrives with its links.
+    const dashboardLink = await waitForMailLink(DEMO.admin, { path: routePath('Dashboard') });
+    expect(new URL(dashboardLink).pathname).toBe(routePath('Dashboard'));
+    await waitForMailLink(DEMO.admin, { path: '/v2/mails/unsubscribe' });
+
+    // Any other comparison disables it again.
+    await openPeriodMenu(page);
+    await choosePreset(page, '過去30日間');
+    await chooseRadio(page, '前年同期');
+    await periodMenu(page).apply.click();
+    await expectAllCardsLoaded(page);
+    await expect(view.mailButton).toBeDisabled();
   });
 });

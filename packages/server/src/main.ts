@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { loadDemoData } from './demo/demo-data.ts';
+import { loadDemoData, seedDemoMasters } from './demo/demo-data.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { loadSecrets } from './secrets.ts';
 import { SecretBox } from './tokens/secret-box.ts';
@@ -19,6 +19,7 @@ const db = await openDatabase({
 const applied = await migrateToLatest(db, config.databaseSchema);
 const secrets = await loadSecrets(config.dataDir);
 const seeded = config.demoSeed ? await seedDemoIfEmpty(db, new SecretBox(secrets.dataKey)) : false;
+if (config.demoSeed) await seedDemoMasters(db);
 const app = await buildApp({
   config,
   db,

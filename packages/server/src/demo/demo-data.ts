@@ -27,7 +27,31 @@ function monthsBetween(from: string, to: string): string[] {
 }
 
 /**
- * The demo world's masters and two years of dispensing history, loaded through the real
+ * The shared masters (real mesh population and medicine-master sample) and the demo world's
+ * medicines with their generic classes, when the database has none yet. Answers whether it
+ * loaded them.
+ */
+export async function seedDemoMasters(db: Database): Promise<boolean> {
+  if (!(await seedMastersIfEmpty(db))) return false;
+  await importMedicines(
+    db,
+    DEMO_MEDICINES.map((m) => ({
+      code: m.receiptCode,
+      yjCode: m.yjCode,
+      name: m.name,
+      unit: m.unit,
+      price: m.price,
+      isGeneric: m.genericClass === 3,
+      genericClass: m.genericClass,
+      validFrom: null,
+      validTo: null,
+    })),
+  );
+  return true;
+}
+
+/**
+ * The demo world's facilities and two years of dispensing history, loaded through the real
  * ingestion path: the generator writes our CSV format and each store-month is ingested as a file
  * that store's uploader would have sent. Newest months first, so recent periods fill first; a
  * month already loaded (after a restart) is skipped, so an interrupted load resumes.
@@ -39,25 +63,10 @@ export async function loadDemoData(
   /** Load at most this many store-months (the rest resumes on a later call). */
   limit = Number.POSITIVE_INFINITY,
 ): Promise<void> {
-  const mastersNew = await seedMastersIfEmpty(db);
-  if (mastersNew)
-    await importMedicines(
-      db,
-      DEMO_MEDICINES.map((m) => ({
-        code: m.receiptCode,
-        yjCode: m.yjCode,
-        name: m.name,
-        unit: m.unit,
-        price: m.price,
-        isGeneric: m.genericClass === 3,
-        genericClass: m.genericClass,
-        validFrom: null,
-        validTo: null,
-      })),
-    );
+  await seedDemoMasters(db);
   const endDate = yesterdayInJapan();
   try {
-    await loadHistory(db, dataDir, endDate, mastersNew, progress, limit);
+    await loadHistory(db, dataDir, endDate, progress, limit);
   } finally {
     await inBackground('forgetDemoWorld', undefined);
   }
@@ -67,12 +76,12 @@ async function loadHistory(
   db: Database,
   dataDir: string,
   endDate: string,
-  mastersNew: boolean,
   progress: (message: string) => void,
   limit: number,
 ): Promise<void> {
   const world = await inBackground('demoPlan', endDate);
-  for (let i = 0; mastersNew && i < world.facilities.length; i += 1000) {
+  const facilities = await db.selectFrom('facility_master').select('id').limit(1).execute();
+  for (let i = 0; facilities.length === 0 && i < world.facilities.length; i += 1000) {
     await db
       .insertInto('facility_master')
       .values(
