@@ -90,7 +90,7 @@ const sheets = files.reduce((n, f) => n + f.records.length, 0);
 let started = performance.now();
 for (const { store, records } of files) {
   const csv = toDispensingCsv(records, store.insuranceInstitutionCode);
-  await ingestFile(
+  const result = await ingestFile(
     db,
     mkdtempSync(join(tmpdir(), 'bench-ingest-')),
     {
@@ -104,6 +104,12 @@ for (const { store, records } of files) {
     `dispensing_${MONTH}.csv`,
     Readable.from(Buffer.from(csv)),
   );
+  // Every generated row must load, or the rate below would count rows that never went in.
+  if (result.status !== 'loaded' || result.rowsRefused > 0) {
+    throw new Error(
+      `store ${store.storeCode}: ${result.status}, ${result.rowsRefused} rows refused`,
+    );
+  }
 }
 const ingestSeconds = (performance.now() - started) / 1000;
 

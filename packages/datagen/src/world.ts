@@ -607,7 +607,9 @@ function buildStore(ctx: BuildContext): StoreSim {
 
   // Clinics -----------------------------------------------------------------------------------
   const nextSerial = (): number => {
-    const n = (registry.serials.get(district) ?? 100 + (ctx.storeIndex % 7) * 3) + rng.int(1, 37);
+    // Sparse like real numbering, yet room for the clinics of 50 stores in one district.
+    const n = (registry.serials.get(district) ?? 100 + (ctx.storeIndex % 7) * 3) + rng.int(1, 6);
+    if (n > 9999) throw new Error(`医療機関コードの番号が4桁を超えます（郡市区 ${district}）`);
     registry.serials.set(district, n);
     return n;
   };
