@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addressSearchSchema,
   checkboxFilterSchema,
-  periodSchema,
   storeSelectionSchema,
   tableSelectionSchema,
 } from './analysis.ts';
-import { allMessages, messagesAt } from './testing.ts';
+import { messagesAt } from './testing.ts';
 
 describe('addressSearchSchema', () => {
   it('accepts an address in address mode and any text in zip mode', () => {
@@ -20,49 +19,6 @@ describe('addressSearchSchema', () => {
         '都道府県、市町村を入力してください',
       ]);
     }
-  });
-});
-
-describe('periodSchema', () => {
-  it('accepts an ordered period', () => {
-    expect(
-      allMessages(periodSchema, { from: '2024-04-01', to: '2024-04-30', timeAxis: 3 }),
-    ).toEqual({});
-    expect(
-      allMessages(periodSchema, { from: '2024-04-01', to: '2024-04-01', timeAxis: 3 }),
-    ).toEqual({});
-  });
-
-  it('needs both dates', () => {
-    expect(allMessages(periodSchema, { from: '', to: '2024-04-30', timeAxis: 3 })).toEqual({
-      from: ['開始日と終了日を選択してください。'],
-    });
-    expect(allMessages(periodSchema, { from: '2024-04-01', timeAxis: 3 })).toEqual({
-      to: ['開始日と終了日を選択してください。'],
-    });
-  });
-
-  it('refuses a start after the end', () => {
-    expect(
-      allMessages(periodSchema, { from: '2024-05-01', to: '2024-04-30', timeAxis: 2 }),
-    ).toEqual({
-      from: ['開始日は終了日より後には設定できません'],
-      to: ['終了日は開始日より前には設定できません'],
-    });
-  });
-
-  it('allows at most 730 days on the daily axis', () => {
-    expect(
-      allMessages(periodSchema, { from: '2023-01-02', to: '2024-12-31', timeAxis: 3 }),
-    ).toEqual({});
-    expect(
-      allMessages(periodSchema, { from: '2023-01-01', to: '2024-12-31', timeAxis: 3 }),
-    ).toEqual({
-      timeAxis: ['日次で2年以上は選択できません'],
-    });
-    expect(
-      allMessages(periodSchema, { from: '2023-01-01', to: '2024-12-31', timeAxis: 2 }),
-    ).toEqual({});
   });
 });
 
