@@ -15,22 +15,23 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/index.ts';
 import { enqueueSnackbar } from '../../components/index.ts';
 import { failureText } from '../corporation/shared/index.ts';
-import { fetchStores, storeKeys } from '../stores/index.ts';
+import {
+  allStoresOf,
+  buildStoreTree,
+  checkState,
+  fetchStores,
+  selectedCodes,
+  storeKeys,
+  toggleGroup,
+  toggleStore,
+  type StoreAreas,
+} from '../stores/index.ts';
 import {
   accountKeys,
   fetchViewableStoreCodes,
   updateViewableStores,
   type AccountDetail,
-  type StoreAreas,
 } from './api.ts';
-import {
-  allStoresOf,
-  buildStoreTree,
-  checkState,
-  selectedCodes,
-  toggleGroup,
-  toggleStore,
-} from './storeTree.ts';
 
 const DIALOG_WIDTH = 720;
 

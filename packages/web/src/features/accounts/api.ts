@@ -1,3 +1,4 @@
+import type { StoreAreas } from '../stores/index.ts';
 import type { AssignableRole } from './roles.ts';
 import { api, type BrowsableStore, type Member, type SystemRole } from '../../api/index.ts';
 
@@ -25,12 +26,6 @@ export interface AccountList {
   members: AccountRow[];
   invitingMembers: InvitingRow[];
 }
-
-/** The store hierarchy of an account: area > prefecture > store. */
-export type StoreAreas = {
-  areaName: string;
-  prefectures: { prefectureId: number; name: string; stores: BrowsableStore[] }[];
-}[];
 
 /** GET /v2/members/{id} for account detail. */
 export interface AccountDetail extends Member {

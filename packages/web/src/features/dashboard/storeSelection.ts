@@ -2,12 +2,17 @@ import { FORM_MESSAGES, VIEWABLE_STORES_TEXT, viewableStoresText } from '@pharma
 import type { Store } from '../../api/index.ts';
 // The area > prefecture > store tree and its checkbox rules are shared with the viewable
 // stores dialog of the account screens.
-import { allStoresOf, buildStoreTree, selectedCodes } from '../accounts/storeTree.ts';
+import { allStoresOf, buildStoreTree, selectedCodes } from '../stores/index.ts';
 import type { DashboardCondition } from './condition.ts';
 
-export { checkState, toggleGroup, toggleStore, type CheckState } from '../accounts/storeTree.ts';
+export {
+  checkState,
+  toggleGroup,
+  toggleStore,
+  type CheckState,
+  type StoreAreas,
+} from '../stores/index.ts';
 export { allStoresOf };
-export type { StoreAreas } from '../accounts/api.ts';
 
 /** Only stores under contract are offered (spec 02 §3). */
 export function activeStores(stores: readonly Store[]): Store[] {

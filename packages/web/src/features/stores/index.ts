@@ -1,1 +1,2 @@
 export { fetchStores, storeKeys, visibleStores } from './api.ts';
+export * from './storeTree.ts';

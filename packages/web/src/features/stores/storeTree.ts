@@ -1,5 +1,10 @@
 import type { BrowsableStore, Store } from '../../api/index.ts';
-import type { StoreAreas } from './api.ts';
+
+/** The store hierarchy: area > prefecture > store. */
+export type StoreAreas = {
+  areaName: string;
+  prefectures: { prefectureId: number; name: string; stores: BrowsableStore[] }[];
+}[];
 
 export type StorePrefecture = StoreAreas[number]['prefectures'][number];
 export type CheckState = 'all' | 'some' | 'none';
