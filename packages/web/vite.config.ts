@@ -27,7 +27,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 30,
             },
-            // The data grid (settings tables) and MapLibre (store map) are left out of the shared
+            // The data grid (settings tables), ECharts (analytics) and MapLibre (store map) are left out of the shared
             // chunks: they load with the lazily loaded pages that use them.
             {
               name: 'mui',
@@ -36,7 +36,7 @@ export default defineConfig({
             },
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!@mui[\\/]x-|maplibre-gl|react-map-gl|@vis\.gl|@maplibre|@mapbox)/,
+              test: /node_modules[\\/](?!@mui[\\/]x-|echarts|zrender|maplibre-gl|react-map-gl|@vis\.gl|@maplibre|@mapbox)/,
               priority: 10,
             },
           ],

@@ -6,7 +6,7 @@ import type { Database } from '../db/connection.ts';
 import type { DeviceIdentity } from '../ingestion/device-auth.ts';
 import { ingestFile } from '../ingestion/ingest-file.ts';
 import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
-import { inBackground } from '../workers/background.ts';
+import { backgroundThread } from '../workers/background.ts';
 
 function yesterdayInJapan(): string {
   return todayInJapan(new Date(Date.now() - 24 * 60 * 60 * 1000));
@@ -64,11 +64,13 @@ export async function loadDemoData(
   limit = Number.POSITIVE_INFINITY,
 ): Promise<void> {
   await seedDemoMasters(db);
-  const endDate = yesterdayInJapan();
+  // The world is built and its files written on a thread of their own, next to the one that
+  // parses uploads; closing it frees the world.
+  const generator = backgroundThread();
   try {
-    await loadHistory(db, dataDir, endDate, progress, limit);
+    await loadHistory(db, dataDir, yesterdayInJapan(), generator.run, progress, limit);
   } finally {
-    await inBackground('forgetDemoWorld', undefined);
+    await generator.close();
   }
 }
 
@@ -76,10 +78,11 @@ async function loadHistory(
   db: Database,
   dataDir: string,
   endDate: string,
+  generate: ReturnType<typeof backgroundThread>['run'],
   progress: (message: string) => void,
   limit: number,
 ): Promise<void> {
-  const world = await inBackground('demoPlan', endDate);
+  const world = await generate('demoPlan', endDate);
   const facilities = await db.selectFrom('facility_master').select('id').limit(1).execute();
   for (let i = 0; facilities.length === 0 && i < world.facilities.length; i += 1000) {
     await db
@@ -145,7 +148,7 @@ async function loadHistory(
       insuranceInstitutionCode: row.insurance_institution_code,
       userName: row.user_name,
     };
-    const csv = await inBackground('demoFile', {
+    const csv = await generate('demoFile', {
       endDate,
       storeCode: store.storeCode,
       month,

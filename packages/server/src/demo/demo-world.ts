@@ -64,9 +64,3 @@ export function demoFile({ endDate, storeCode, month, pharmacyCode }: DemoFileRe
     toDispensingCsv(generateStoreMonth(world, storeCode, month), pharmacyCode),
   );
 }
-
-/** Frees the world once its files are written. */
-export function forgetDemoWorld(): null {
-  cached = null;
-  return null;
-}

@@ -2,7 +2,7 @@
  * The jobs the background worker thread runs: CPU-heavy work kept off the thread that answers
  * requests and talks to the database. Loaded only inside the worker (see background.ts).
  */
-import { demoFile, demoPlan, forgetDemoWorld, type DemoFileRequest } from '../demo/demo-world.ts';
+import { demoFile, demoPlan, type DemoFileRequest } from '../demo/demo-world.ts';
 import { parseUpload } from '../ingestion/parsers/index.ts';
 import type { WorkerReply } from './worker-client.ts';
 
@@ -13,7 +13,6 @@ export const jobs = {
     const bytes = demoFile(request);
     return { result: bytes, transfer: [bytes.buffer as ArrayBuffer] };
   },
-  forgetDemoWorld: () => ({ result: forgetDemoWorld() }),
 } satisfies Record<string, (input: never) => WorkerReply<unknown>>;
 
 export type Jobs = typeof jobs;
