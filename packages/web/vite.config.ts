@@ -27,8 +27,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 30,
             },
-            // The data grid (settings tables), ECharts (analytics) and MapLibre (store map) are left out of the shared
-            // chunks: they load with the lazily loaded pages that use them.
+            // The data grid (settings tables), ECharts (analytics) and MapLibre (store map) are
+            // left out of the shared chunks: they load with the lazily loaded pages that use them.
             {
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion[\\/]|@popperjs[\\/])/,
