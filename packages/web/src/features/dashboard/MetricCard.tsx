@@ -8,7 +8,7 @@ import Popper from '@mui/material/Popper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, periodText, type DateRange, type Metric } from '@pharmalytics/domain';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   cardFigures,
@@ -152,6 +152,20 @@ export function MetricCard({ metric, state, condition, comparison }: MetricCardP
   const withData = loaded !== null && hasData(loaded);
   const visibility = useChartVisibility();
   const chartOpen = withData && visibility.open;
+  // The same object while the data and periods stay, so a re-render does not redraw the chart.
+  const chart = useMemo(
+    () => (loaded ? chartData(loaded, condition.base, comparison, condition.timeAxis) : null),
+    // The periods by value: the page derives them anew on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      loaded,
+      condition.base.from,
+      condition.base.to,
+      comparison.from,
+      comparison.to,
+      condition.timeAxis,
+    ],
+  );
 
   let body: ReactNode;
   if (state.status === 'pending') {
@@ -281,10 +295,7 @@ export function MetricCard({ metric, state, condition, comparison }: MetricCardP
                 comparison: periodText(comparison),
               })}
             >
-              <MetricTrendChart
-                chart={chartData(loaded, condition.base, comparison, condition.timeAxis)}
-                unit={metric.unit}
-              />
+              {chart && <MetricTrendChart chart={chart} unit={metric.unit} />}
             </Box>
           </Paper>
         </Popper>
