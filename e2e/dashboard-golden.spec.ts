@@ -99,7 +99,9 @@ async function sendGoldenFile(page: Page) {
   expect(['loaded', 'duplicate']).toContain(((await reply.json()) as { status: string }).status);
 }
 
-test('the cards show the hand-computed figures of an uploaded file', async ({ page }) => {
+test('the cards show the hand-computed figures of an uploaded file, and their charts', async ({
+  page,
+}) => {
   const view = await openDashboard(page, DEMO.basic);
   await sendGoldenFile(page);
 
@@ -122,4 +124,24 @@ test('the cards show the hand-computed figures of an uploaded file', async ({ pa
     const escaped = change.replace(/[.+]/g, (c) => `\\${c}`);
     await expect(figures.change, label).toHaveText(new RegExp(`^${escaped}(（.+）)?$`));
   }
+  const direction = (label: string) =>
+    cardFigures(view.card(label)).change.locator('[data-change]');
+  await expect(direction('調剤売上')).toHaveAttribute('data-change', 'up');
+  await expect(direction('処方箋単価')).toHaveAttribute('data-change', 'down');
+  await expect(direction('上位3医療機関集中率')).toHaveAttribute('data-change', 'flat');
+
+  // The trend chart of both periods on hover, and on keyboard focus (Escape hides it).
+  const chart = page.getByRole('img', { name: /^調剤売上の推移/ });
+  await view.card('調剤売上').hover();
+  await expect(chart).toBeVisible();
+  await expect(page.getByText('対象期間 2026/04/01〜2026/04/03').first()).toBeVisible();
+  await page.getByRole('heading', { name: 'ダッシュボード' }).hover();
+  await expect(chart).toBeHidden();
+  await view.card('処方箋枚数').focus();
+  const counts = page.getByRole('img', { name: /^処方箋枚数の推移/ });
+  await expect(counts).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(counts).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('img', { name: /^処方箋単価の推移/ })).toBeVisible();
 });

@@ -1,13 +1,10 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import {
   DASHBOARD_METRICS,
-  DASHBOARD_METRIC_SLUGS,
   MESSAGES,
-  periodBuckets,
   route,
   routePath,
   type DashboardMetricSlug,
-  type TimeAxisValue,
 } from '@pharmalytics/domain';
 import { DEMO, login } from './helpers.ts';
 
@@ -161,12 +158,7 @@ export async function openStoreDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
-// ---- API stand-ins ----------------------------------------------------------------------
-
-export type MetricResponse = {
-  source: { rows: { date: string; value: number | null }[]; total: number | null };
-  destination: { rows: { date: string; value: number | null }[]; total: number | null };
-};
+// ---- the dashboard calls ------------------------------------------------------------------
 
 export interface DashboardCall {
   slug: DashboardMetricSlug;
@@ -175,55 +167,29 @@ export interface DashboardCall {
 
 const DASHBOARD_PATH = /\/v[23]\/dashboard\/([a-z0-9_]+)(\?|$)/;
 
-/**
- * Answers GET /v3/dashboard/{slug} (and its /v2/ twin) in the browser, for screen tests that
- * must not depend on the server's data; returns the calls seen.
- */
-export async function stubDashboardApi(
-  page: Page,
-  respond: (call: DashboardCall) => { status?: number; body?: unknown },
-): Promise<DashboardCall[]> {
+/** Records the dashboard calls the page makes to the server (answered by the real server). */
+export function recordDashboardCalls(page: Page): DashboardCall[] {
   const calls: DashboardCall[] = [];
-  await page.route(DASHBOARD_PATH, async (routed) => {
-    const url = new URL(routed.request().url());
-    const slug = DASHBOARD_PATH.exec(url.pathname)![1] as DashboardMetricSlug;
-    const call = { slug, query: url.searchParams };
-    calls.push(call);
-    const { status = 200, body } = respond(call);
-    await routed.fulfill({ status, json: body ?? { statusCode: status, message: 'stub' } });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const match = DASHBOARD_PATH.exec(url.pathname);
+    if (match) calls.push({ slug: match[1] as DashboardMetricSlug, query: url.searchParams });
   });
   return calls;
 }
 
-/** A response whose every bucket of both periods holds `base` / `comparison` spread evenly. */
-export function metricResponse(
-  call: DashboardCall,
-  totals: { base: number | null; comparison: number | null },
-): MetricResponse {
-  const axis = Number(call.query.get('periodCode')) as TimeAxisValue;
-  const side = (from: string, to: string, total: number | null) => {
-    const buckets = periodBuckets({ from, to }, axis);
-    return {
-      rows: buckets.map((date, i) => ({
-        date,
-        value: total === null ? null : Math.round((total / buckets.length) * (1 + (i % 3) / 10)),
-      })),
-      total,
-    };
-  };
-  return {
-    source: side(call.query.get('baseFrom')!, call.query.get('baseTo')!, totals.base),
-    destination: side(
-      call.query.get('comparisonTargetFrom')!,
-      call.query.get('comparisonTargetTo')!,
-      totals.comparison,
-    ),
-  };
+/**
+ * Drops the connection of one metric's calls while `drop()` says so, as a broken network would;
+ * every other call goes to the server.
+ */
+export async function dropDashboardCalls(
+  page: Page,
+  slug: DashboardMetricSlug,
+  drop: () => boolean,
+): Promise<void> {
+  await page.route(DASHBOARD_PATH, async (routed) => {
+    const url = new URL(routed.request().url());
+    if (DASHBOARD_PATH.exec(url.pathname)![1] === slug && drop()) await routed.abort('failed');
+    else await routed.continue();
+  });
 }
-
-export const EMPTY_METRIC: MetricResponse = {
-  source: { rows: [], total: null },
-  destination: { rows: [], total: null },
-};
-
-export { DASHBOARD_METRIC_SLUGS };

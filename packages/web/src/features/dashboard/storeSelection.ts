@@ -5,15 +5,6 @@ import type { Store } from '../../api/index.ts';
 import { allStoresOf, buildStoreTree, selectedCodes } from '../stores/index.ts';
 import type { DashboardCondition } from './condition.ts';
 
-export {
-  checkState,
-  toggleGroup,
-  toggleStore,
-  type CheckState,
-  type StoreAreas,
-} from '../stores/index.ts';
-export { allStoresOf };
-
 /** Only stores under contract are offered (spec 02 §3). */
 export function activeStores(stores: readonly Store[]): Store[] {
   return stores.filter((s) => s.contractStatus === 'active');

@@ -1,2 +1,3 @@
 export { fetchStores, storeKeys, visibleStores } from './api.ts';
 export * from './storeTree.ts';
+export { StoreTreeChecklist } from './StoreTreeChecklist.tsx';
