@@ -20,14 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  createDemoWorld,
-  DEMO_CORPORATIONS,
-  DEMO_MEDICINES,
-  generateStoreMonth,
-  toDispensingCsv,
-  type DemoCorporation,
-} from '@pharmalytics/datagen';
+import { createDemoWorld, generateStoreMonth, toDispensingCsv } from '@pharmalytics/datagen';
 import {
   DASHBOARD_METRIC_SLUGS,
   presetRange,
@@ -45,9 +38,10 @@ import type { DB } from '../packages/server/src/db/types.ts';
 import { seedDemoIfEmpty } from '../packages/server/src/demo/seed.ts';
 import { townGeocoder } from '../packages/server/src/geocoding/town-geocoder.ts';
 import { ingestFile } from '../packages/server/src/ingestion/ingest-file.ts';
-import { importMedicines } from '../packages/server/src/masters/seed-masters.ts';
+import { seedDemoMasters } from '../packages/server/src/demo/demo-data.ts';
 import { loadSecrets } from '../packages/server/src/secrets.ts';
 import { SecretBox } from '../packages/server/src/tokens/secret-box.ts';
+import { benchCorporation, insertBenchStores } from './bench-corporation.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -145,17 +139,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ timing: Timing; value:
 // Each store is in a district of its own (digits 4-5 of its code): the generator numbers the
 // clinics of a district in sequence, and 30 stores in one district run past the four digits of a
 // 医療機関コード, whose lines the ingestion then refuses.
-const base = DEMO_CORPORATIONS[0]!;
-const template = base.stores.filter((s) => s.connected);
-const corporation: DemoCorporation = {
-  ...base,
-  stores: Array.from({ length: STORES }, (_, i) => ({
-    ...template[i % template.length]!,
-    storeCode: String(9001 + i),
-    name: `ベンチ薬局 ${i + 1}号店`,
-    insuranceInstitutionCode: `404${10 + (i % 90)}${String(i).padStart(5, '0')}`,
-  })),
-};
+const corporation = benchCorporation(STORES);
 const world = createDemoWorld({
   seed: SEED,
   endDate: END_DATE,
@@ -181,40 +165,8 @@ interface Target {
 async function prepare(name: string, db: Database, dbSchema?: string): Promise<Target> {
   await migrateToLatest(db, dbSchema);
   await seedDemoIfEmpty(db, new SecretBox((await loadSecrets(undefined)).dataKey));
-  await importMedicines(
-    db,
-    DEMO_MEDICINES.map((m) => ({
-      code: m.receiptCode,
-      yjCode: m.yjCode,
-      name: m.name,
-      unit: m.unit,
-      price: m.price,
-      isGeneric: m.genericClass === 3,
-      genericClass: m.genericClass,
-      validFrom: null,
-      validTo: null,
-    })),
-  );
-  const { id: corporationId } = await db
-    .selectFrom('corporations')
-    .select('id')
-    .where('corporation_code', '=', base.corporationCode)
-    .executeTakeFirstOrThrow();
-  const storeIds = new Map<string, number>();
-  for (const s of corporation.stores) {
-    const { id } = await db
-      .insertInto('stores')
-      .values({
-        corporation_id: corporationId,
-        store_code: s.storeCode,
-        name: s.name,
-        prefecture_id: 40,
-        insurance_institution_code: s.insuranceInstitutionCode,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    storeIds.set(s.storeCode, id);
-  }
+  await seedDemoMasters(db);
+  const { corporationId, storeIds } = await insertBenchStores(db, corporation);
   const uploadsDir = join(tmp, `uploads-${name.toLowerCase()}`);
   mkdirSync(uploadsDir);
   return { name, db, uploadsDir, corporationId, storeIds, ingestSeconds: 0 };

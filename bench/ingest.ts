@@ -10,13 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  createDemoWorld,
-  DEMO_CORPORATIONS,
-  generateStoreMonth,
-  toDispensingCsv,
-  type DemoCorporation,
-} from '@pharmalytics/datagen';
+import { createDemoWorld, generateStoreMonth, toDispensingCsv } from '@pharmalytics/datagen';
 import type { DispensingRecord } from '@pharmalytics/domain';
 import { Kysely } from 'kysely';
 import { parsers } from '../packages/server/src/db/connection.ts';
@@ -28,6 +22,7 @@ import { townGeocoder } from '../packages/server/src/geocoding/town-geocoder.ts'
 import { ingestFile } from '../packages/server/src/ingestion/ingest-file.ts';
 import { loadSecrets } from '../packages/server/src/secrets.ts';
 import { SecretBox } from '../packages/server/src/tokens/secret-box.ts';
+import { benchCorporation, insertBenchStores } from './bench-corporation.ts';
 
 const STORES = 30;
 const MONTH = '2026-10';
@@ -39,37 +34,8 @@ await migrateToLatest(db);
 await seedDemoIfEmpty(db, new SecretBox((await loadSecrets(undefined)).dataKey));
 
 // A corporation of 30 stores modelled on the advanced demo one; its stores exist in the database.
-const base = DEMO_CORPORATIONS[0]!;
-const template = base.stores.filter((s) => s.connected);
-const corporation: DemoCorporation = {
-  ...base,
-  stores: Array.from({ length: STORES }, (_, i) => ({
-    ...template[i % template.length]!,
-    storeCode: String(9001 + i),
-    name: `ベンチ薬局 ${i + 1}号店`,
-    insuranceInstitutionCode: `40419${String(i).padStart(5, '0')}`,
-  })),
-};
-const { id: corporationId } = await db
-  .selectFrom('corporations')
-  .select('id')
-  .where('corporation_code', '=', base.corporationCode)
-  .executeTakeFirstOrThrow();
-const storeIds = new Map<string, number>();
-for (const s of corporation.stores) {
-  const { id } = await db
-    .insertInto('stores')
-    .values({
-      corporation_id: corporationId,
-      store_code: s.storeCode,
-      name: s.name,
-      prefecture_id: 40,
-      insurance_institution_code: s.insuranceInstitutionCode,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  storeIds.set(s.storeCode, id);
-}
+const corporation = benchCorporation(STORES);
+const { corporationId, storeIds } = await insertBenchStores(db, corporation);
 
 const world = createDemoWorld({
   seed: 1,

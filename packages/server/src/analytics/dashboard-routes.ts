@@ -1,20 +1,16 @@
 import {
   DASHBOARD_METRIC_SLUGS,
-  validatePeriod,
   type DashboardMetricSlug,
-  type DateRange,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../access/auth-context.ts';
 import type { Database } from '../db/connection.ts';
-import { badRequest } from '../http/errors.ts';
+import { isoDate, requestPeriod } from './period.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
 import { computeDashboardFromFacts } from './raw-dashboard.ts';
 import { storeScope } from './scope.ts';
-
-const isoDate = z.iso.date();
 
 export const dashboardQuery = z.object({
   baseFrom: isoDate,
@@ -25,14 +21,6 @@ export const dashboardQuery = z.object({
   storeCodes: z.string().default(''),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
-
-/** A period of the condition, refused with the period menu's own message when it is not valid. */
-function period(from: string, to: string, axis: TimeAxisValue): DateRange {
-  const errors = validatePeriod({ from, to }, { timeAxis: axis });
-  const message = errors.form ?? errors.from ?? errors.to;
-  if (message) throw badRequest(message);
-  return { from, to };
-}
 
 export interface DashboardResult {
   source: { rows: MetricSeries['rows']; total: number | null };
@@ -48,8 +36,8 @@ export async function dashboardMetric(
   compute: (query: MetricQuery) => Promise<MetricSeries>,
 ): Promise<DashboardResult> {
   const axis = q.periodCode as TimeAxisValue;
-  const base = period(q.baseFrom, q.baseTo, axis);
-  const comparison = period(q.comparisonTargetFrom, q.comparisonTargetTo, axis);
+  const base = requestPeriod(q.baseFrom, q.baseTo, axis);
+  const comparison = requestPeriod(q.comparisonTargetFrom, q.comparisonTargetTo, axis);
   const storeIds = await storeScope(db, auth, q.storeCodes.split(','));
   const common = { corporationId: auth.corporationId, storeIds, axis };
   const [source, destination] = await Promise.all([

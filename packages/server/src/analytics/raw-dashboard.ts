@@ -127,7 +127,9 @@ export async function computeDashboardFromFacts(
   const byBucket = new Map<string, Fact[]>();
   for (const f of facts) {
     const bucket = bucketOf(f.date, query.axis);
-    byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), f]);
+    const inBucket = byBucket.get(bucket);
+    if (inBucket) inBucket.push(f);
+    else byBucket.set(bucket, [f]);
   }
   return {
     name: null,

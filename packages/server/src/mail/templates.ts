@@ -11,14 +11,17 @@ interface LinkMail {
   ignoreNote: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The closing lines of every mail. */
+export const MAIL_SIGNATURE = [
+  `${PRODUCT_NAME} サポート`,
+  '※このメールは送信専用です。ご返信いただいてもお答えできません。',
+];
 
 /** One layout for every mail that carries a link: plain text and HTML with the same words. */
 function linkMail(m: LinkMail): MailMessage {
-  const signature = [
-    `${PRODUCT_NAME} サポート`,
-    '※このメールは送信専用です。ご返信いただいてもお答えできません。',
-  ];
   const text = [
     ...m.lead,
     '',
@@ -29,7 +32,7 @@ function linkMail(m: LinkMail): MailMessage {
     m.ignoreNote,
     '',
     '--',
-    ...signature,
+    ...MAIL_SIGNATURE,
     '',
   ].join('\n');
   const paragraphs = m.lead
@@ -45,7 +48,7 @@ ${paragraphs}
 <p style="margin:0 0 12px;font-size:13px">このリンクの有効期限は${escapeHtml(m.validity)}です。</p>
 <p style="margin:0 0 24px;font-size:13px;color:#607d8b">${escapeHtml(m.ignoreNote)}</p>
 <hr style="border:none;border-top:1px solid #e0e0e0">
-<p style="margin:12px 0 0;font-size:12px;color:#90a4ae">${signature.map(escapeHtml).join('<br>')}</p>
+<p style="margin:12px 0 0;font-size:12px;color:#90a4ae">${MAIL_SIGNATURE.map(escapeHtml).join('<br>')}</p>
 </div></body></html>`;
   return { to: m.to, subject: m.subject, text, html };
 }

@@ -6,6 +6,7 @@ import {
   type DateRange,
 } from '@pharmalytics/domain';
 import type { MailMessage } from '../mail/mailer.ts';
+import { escapeHtml, MAIL_SIGNATURE } from '../mail/templates.ts';
 import type { ReportLine } from './dashboard-report.ts';
 
 export interface ReportMail {
@@ -21,7 +22,6 @@ export interface ReportMail {
   unsubscribeUrl: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const valueText = (value: number | null, unit: string) =>
   value === null
     ? '-'
@@ -57,8 +57,7 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     m.unsubscribeUrl,
     '',
     '--',
-    `${PRODUCT_NAME} サポート`,
-    '※このメールは送信専用です。ご返信いただいてもお答えできません。',
+    ...MAIL_SIGNATURE,
     '',
   ].join('\n');
   const cell = 'padding:8px 12px;border-bottom:1px solid #e0e0e0';
@@ -78,7 +77,7 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     .join('')}</tbody></table>
 <p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00897b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
 <hr style="border:none;border-top:1px solid #e0e0e0">
-<p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${PRODUCT_NAME} サポート<br>※このメールは送信専用です。ご返信いただいてもお答えできません。</p>
+<p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${MAIL_SIGNATURE.map(escapeHtml).join('<br>')}</p>
 </div></body></html>`;
   return { to: m.to, subject, text, html };
 }

@@ -1,16 +1,11 @@
-import {
-  DASHBOARD_METRIC_SLUGS,
-  MESSAGES,
-  PRODUCT_NAME,
-  validatePeriod,
-} from '@pharmalytics/domain';
+import { DASHBOARD_METRIC_SLUGS, MESSAGES, PRODUCT_NAME } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { isoDate, requestPeriod } from '../analytics/period.ts';
+import { forbidden } from '../http/errors.ts';
 import { sendDashboardReports, type ReportContext } from './send-reports.ts';
 import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
 
-const isoDate = z.iso.date();
 const mailBody = z.object({
   base_from: isoDate,
   base_to: isoDate,
@@ -46,20 +41,9 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
         const { auth } = request;
         if (auth.plan === 'free') throw forbidden();
         const b = request.body;
-        for (const [from, to] of [
-          [b.base_from, b.base_to],
-          [b.comparison_target_from, b.comparison_target_to],
-        ] as const) {
-          const errors = validatePeriod({ from, to });
-          const message = errors.form ?? errors.from ?? errors.to;
-          if (message) throw badRequest(message);
-        }
-        const sent = await sendDashboardReports(
-          ctx,
-          { from: b.base_from, to: b.base_to },
-          { from: b.comparison_target_from, to: b.comparison_target_to },
-          auth.corporationId,
-        );
+        const base = requestPeriod(b.base_from, b.base_to);
+        const comparison = requestPeriod(b.comparison_target_from, b.comparison_target_to);
+        const sent = await sendDashboardReports(ctx, base, comparison, auth.corporationId);
         return { sent, message: MESSAGES.dashboardMailSent };
       },
     );
