@@ -13,8 +13,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Flows of several screens on a two-core machine running the server, two browsers and the
+  // embedded database at once: a minute each, twenty seconds for one expectation.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   use: {
     baseURL,

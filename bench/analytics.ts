@@ -14,12 +14,12 @@
  * Both PostgreSQL databases are analyzed after loading. Exits with 1 when a value differs.
  */
 import { Readable } from 'node:stream';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { PGlite } from '@electric-sql/pglite';
 import { createDemoWorld, generateStoreMonth, toDispensingCsv } from '@pharmalytics/datagen';
 import {
   DASHBOARD_METRIC_SLUGS,
@@ -29,12 +29,14 @@ import {
   type DateRange,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { allBrowsableScope } from '../packages/server/src/access/analysis-scope.ts';
 import { computeMetric, type MetricSeries } from '../packages/server/src/analytics/engine.ts';
-import { openDatabase, parsers, type Database } from '../packages/server/src/db/connection.ts';
+import { adminOf } from '../packages/server/src/testing/auth.ts';
+import { openDatabase, type Database } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { PGliteDialect } from '../packages/server/src/db/pglite-dialect.ts';
-import type { DB } from '../packages/server/src/db/types.ts';
 import { seedDemoIfEmpty } from '../packages/server/src/demo/seed.ts';
 import { townGeocoder } from '../packages/server/src/geocoding/town-geocoder.ts';
 import { ingestFile } from '../packages/server/src/ingestion/ingest-file.ts';
@@ -353,9 +355,8 @@ try {
   );
   console.log(`temporary directory: ${tmp}; server schema: ${schema}`);
 
-  // The same type parsers as the server, so dates stay yyyy-MM-dd strings.
-  const pglite = await PGlite.create(join(tmp, 'pglite'), { parsers });
-  lite = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  // Opened as the server opens it: PGlite on its worker thread, the same type parsers.
+  lite = await openDatabase({ dataDir: join(tmp, 'pglite') });
   server = await openDatabase({ url: SERVER_URL, schema });
   const targets = [await prepare('PGlite', lite), await prepare('PostgreSQL', server, schema)];
   log('databases migrated and seeded');
@@ -389,23 +390,33 @@ try {
   for (const target of targets) await sql`analyze`.execute(target.db);
   log(`loaded ${int(sheets)} prescriptions; both databases analyzed`);
 
-  // 2. Export the raw facts of the corporation from PGlite and load them into DuckDB.
+  // 2. Export the raw facts of the corporation from the PostgreSQL server (checked equal to
+  // PGlite's below, series by series) and load them into DuckDB.
   const [liteTarget, serverTarget] = targets as [Target, Target];
   let start = performance.now();
   const exports = {
     prescriptions: `select id, store_id, dispensing_date, reception_id, institution_id, patient_id,
         sales_yen, medicine_notebook, visit_type
-      from prescriptions where corporation_id = ${liteTarget.corporationId} order by id`,
+      from prescriptions where corporation_id = ${serverTarget.corporationId} order by id`,
     prescription_medicines: `select prescription_id, quantity, generic_class
-      from prescription_medicines where corporation_id = ${liteTarget.corporationId}
+      from prescription_medicines where corporation_id = ${serverTarget.corporationId}
       order by prescription_id, line_no`,
   };
   const csvPaths: Record<string, string> = {};
-  for (const [table, query] of Object.entries(exports)) {
-    const result = await pglite.query(`copy (${query}) to '/dev/blob' with (format csv, header)`);
-    const path = join(tmp, `${table}.csv`);
-    writeFileSync(path, Buffer.from(await result.blob!.arrayBuffer()));
-    csvPaths[table] = path;
+  const exporter = new pg.Client({
+    connectionString: SERVER_URL,
+    options: `-c search_path=${schema}`,
+  });
+  await exporter.connect();
+  try {
+    for (const [table, query] of Object.entries(exports)) {
+      const path = join(tmp, `${table}.csv`);
+      const csv = exporter.query(copyTo(`copy (${query}) to stdout with (format csv, header)`));
+      await pipeline(csv, createWriteStream(path));
+      csvPaths[table] = path;
+    }
+  } finally {
+    await exporter.end();
   }
   const exportSeconds = (performance.now() - start) / 1000;
   start = performance.now();
@@ -474,17 +485,13 @@ try {
       const results: MetricSeries[][] = [];
       const timings: Timing[] = [];
       for (const target of [liteTarget, serverTarget]) {
-        const query = {
-          corporationId: target.corporationId,
-          storeIds: [...target.storeIds.values()],
-          ...window.range,
-          axis: window.axis,
-        };
+        const scope = await allBrowsableScope(target.db, adminOf(target.corporationId));
+        const query = { scope, ...window.range, axis: window.axis };
         const { timing, value } = await timed(() => computeMetric(target.db, slug, query));
         timings.push(timing);
         results.push(value);
       }
-      const duckSql = duckQuery(slug, window, [...liteTarget.storeIds.values()]);
+      const duckSql = duckQuery(slug, window, [...serverTarget.storeIds.values()]);
       const { timing: duckTiming, value: duckResult } = await timed(() =>
         duckValues(duck!, duckSql),
       );

@@ -9,14 +9,12 @@ import { Readable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { createDemoWorld, generateStoreMonth, toDispensingCsv } from '@pharmalytics/datagen';
 import type { DispensingRecord } from '@pharmalytics/domain';
-import { Kysely } from 'kysely';
-import { parsers } from '../packages/server/src/db/connection.ts';
+import { sql } from 'kysely';
+import { openDatabase } from '../packages/server/src/db/connection.ts';
+import { copyRows, type CopyValue } from '../packages/server/src/db/copy.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { PGliteDialect } from '../packages/server/src/db/pglite-dialect.ts';
-import type { DB } from '../packages/server/src/db/types.ts';
 import { seedDemoIfEmpty } from '../packages/server/src/demo/seed.ts';
 import { townGeocoder } from '../packages/server/src/geocoding/town-geocoder.ts';
 import { ingestFile } from '../packages/server/src/ingestion/ingest-file.ts';
@@ -27,9 +25,8 @@ import { benchCorporation, insertBenchStores } from './bench-corporation.ts';
 const STORES = 30;
 const MONTH = '2026-10';
 
-// The same type parsers as the server, so dates stay yyyy-MM-dd strings.
-const pglite = await PGlite.create({ parsers });
-const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+// Opened as the server opens it: PGlite on its worker thread, the same type parsers.
+const db = await openDatabase({});
 await migrateToLatest(db);
 await seedDemoIfEmpty(db, new SecretBox((await loadSecrets(undefined)).dataKey));
 
@@ -86,14 +83,13 @@ for (const table of [
   'prescription_medicines',
   'prescription_materials',
 ]) {
-  await pglite.exec(`create table copy_${table} (like ${table})`);
+  await sql.raw(`create table copy_${table} (like ${table})`).execute(db);
 }
-const tsv = (rows: unknown[][]) =>
-  new Blob([
-    rows
-      .map((r) => r.map((v) => (v === null || v === undefined ? '\\N' : String(v))).join('\t'))
-      .join('\n') + '\n',
-  ]);
+const columnsOf = async (table: string) =>
+  (
+    await sql<{ column_name: string }>`select column_name from information_schema.columns
+      where table_name = ${table} order by ordinal_position`.execute(db)
+  ).rows.map((r) => r.column_name);
 const sheetRows: unknown[][] = [];
 const feeRows: unknown[][] = [];
 const medicineRows: unknown[][] = [];
@@ -168,7 +164,8 @@ for (const [table, rows] of [
   ['copy_prescription_medicines', medicineRows],
   ['copy_prescription_materials', materialRows],
 ] as const) {
-  await pglite.query(`copy ${table} from '/dev/blob'`, [], { blob: tsv(rows as unknown[][]) });
+  const values = rows.map((r) => r.map((v) => (v ?? null) as CopyValue));
+  await copyRows(db, table, await columnsOf(table), values);
 }
 const copySeconds = (performance.now() - started) / 1000;
 

@@ -102,6 +102,8 @@ async function sendGoldenFile(page: Page) {
 test('the cards show the hand-computed figures of an uploaded file, and their charts', async ({
   page,
 }) => {
+  // Many steps against a server that loads the demo history meanwhile on the same two cores.
+  test.slow();
   const view = await openDashboard(page, DEMO.basic);
   await sendGoldenFile(page);
 

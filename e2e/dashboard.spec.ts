@@ -208,6 +208,7 @@ test.describe('dashboard', () => {
   test('period rules: start after end, end before start, both dates, 730 days on the daily axis', async ({
     page,
   }) => {
+    test.slow();
     await openDashboard(page);
     const range = presetRange('last7Days', todayInJapan());
     const menu = periodMenu(page);

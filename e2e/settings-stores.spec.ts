@@ -164,6 +164,7 @@ test.describe('stores', () => {
   test('the uploader CSV lists user name and key of every store, UTF-8 with BOM', async ({
     page,
   }) => {
+    test.slow(); // registers two stores through the form before the download
     const corporation = await createCorporation(page, 'csv');
     await signIn(page, corporation.email);
     const first = uniqueStoreName('CSV薬局 "本店"');

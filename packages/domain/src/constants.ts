@@ -16,6 +16,34 @@ export const LIMITS = {
   inviteMaxEmails: 10,
 } as const;
 
+/**
+ * Bounds of what the API accepts beyond the form limits of the spec: the ranges of the database
+ * columns behind ids and numbers, and caps on input no form limits (tokens, lists, free text).
+ */
+export const INPUT_LIMITS = {
+  /** Largest value of an `integer` (int4) column, and so of every id. */
+  int4Max: 2_147_483_647,
+  /** Prefectures are numbered 1 to 47 (JIS X 0401). */
+  prefectureCount: 47,
+  /** Text that has no limit of its own in the spec. */
+  textMax: 1000,
+  /** A password as typed at sign-in: longer than any the service sets, for older or external ones. */
+  signInPasswordMax: 200,
+  /** E-mailed link tokens and unsubscribe tokens. */
+  tokenMax: 200,
+  storeCodeDigits: 10,
+  /** 医療機関コード: prefecture 2, table 1, institution 7 digits. */
+  institutionCodeDigits: 10,
+  /** The address page's 住所別 search text. */
+  addressSearchMax: 100,
+  corporationCodeDigits: 12,
+  /** The comma-joined store codes of one request. */
+  storeCodesMax: 20_000,
+  /** Dates of requests lie within these years. */
+  dateYearMin: 1900,
+  dateYearMax: 2100,
+} as const;
+
 /** A member must have agreed on or after these dates (yyyy-MM-dd), else Notice. */
 export const AGREEMENT_CUTOFFS = {
   terms: '2023-12-18',

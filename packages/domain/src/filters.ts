@@ -24,6 +24,14 @@ export interface MedicalInstitutionFilterItem {
   value: string;
 }
 
+/** The autocomplete item of an institution: its name with its code, as two may share a name. */
+export function medicalInstitutionFilterItem(
+  name: string,
+  code: string,
+): MedicalInstitutionFilterItem {
+  return { text: `${name}（${code}）`, value: code };
+}
+
 /**
  * Query value of a checkbox filter: the selected values comma-joined in option order,
  * or an empty string when everything is selected (spec 02 §5).
@@ -38,10 +46,16 @@ export function checkboxFilterQuery<T extends string | number>(
   return chosen.map((o) => toWire(o.value)).join(',');
 }
 
+/** The generic-medicine filter's value on the wire: its value minus one (spec 02 §7). */
+export const genericFilterWireValue = (value: GenericMedicineFilterValue): number => value - 1;
+/** The filter value a wire value stands for. */
+export const genericFilterFromWire = (wire: number): GenericMedicineFilterValue =>
+  (wire + 1) as GenericMedicineFilterValue;
+
 export function genericMedicineFilterQuery(
   selected: readonly GenericMedicineFilterValue[],
 ): string {
-  return checkboxFilterQuery(selected, GENERIC_MEDICINE_FILTERS, (v) => v - 1);
+  return checkboxFilterQuery(selected, GENERIC_MEDICINE_FILTERS, genericFilterWireValue);
 }
 
 export function receptionTypeFilterQuery(selected: readonly ReceptionTypeFilterValue[]): string {

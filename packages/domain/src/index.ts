@@ -15,5 +15,6 @@ export * from './schemas/index.ts';
 export * from './dates.ts';
 export * from './mesh.ts';
 export * from './address.ts';
+export * from './file-format.ts';
 export * from './dispensing.ts';
 export * from './period-ranges.ts';

@@ -2,6 +2,9 @@
  * Every user-facing validation and error message of both spec documents, once.
  * Wording marked "spec" is copied exactly; the rest completes what the spec only describes.
  */
+import { PERIOD_EARLIEST_DATE, PERIOD_LATEST_DATE } from './periods.ts';
+
+const slashed = (date: string) => date.replaceAll('-', '/');
 
 /** Generic validation messages (spec 01 §5). */
 export const V = {
@@ -16,6 +19,29 @@ export const V = {
   minLength: (field: string, n: number) => `${field}は${n}文字以上で入力してください`,
   maxLength: (field: string, n: number) => `${field}は${n}文字以内で入力してください`,
   differentFrom: (field: string) => `${field}と異なる文字列を入力してください。`,
+} as const;
+
+/**
+ * Refusals of input that no form of the service sends (API hygiene); the spec has no wording for
+ * these, so they follow the style of its generic messages.
+ */
+export const INPUT_MESSAGES = {
+  controlCharacters: '使用できない文字（制御文字）が含まれています',
+  text: '文字列で入力してください',
+  tooLong: (n: number) => `${n}文字以内で入力してください`,
+  integerRange: (field: string, min: number, max: number) =>
+    `${field}は${min}から${max}までの半角数字で指定してください`,
+  date: '日付はyyyy-MM-dd形式の実在する日付で指定してください',
+  dateRange: (min: number, max: number) => `日付は${min}年から${max}年までの範囲で指定してください`,
+  codeList: (field: string) => `${field}は半角数字をカンマ区切りで指定してください`,
+  filterValues: (field: string) => `${field}に指定できない値が含まれています`,
+  invalidLink: 'リンクが正しくありません。URLをご確認ください。',
+  unsupportedContentType: 'この Content-Type の送信には対応していません',
+  invalidJson: '送信データが JSON として読めません',
+  emptyBody: '送信データが空です',
+  contentLengthMismatch: '送信データの長さが Content-Length と一致しません',
+  bodyTooLarge: '送信データが大きすぎます',
+  invalidUrl: 'URLが正しくありません',
 } as const;
 
 /** Japanese field names used in the named messages ({field}を入力してください, min/max length). */
@@ -50,11 +76,21 @@ export const FIELD_LABELS = {
   // settings screens (display labels)
   corporationCode: '法人ID',
   storeCode: '店舗ID',
+  memberId: 'アカウントID',
+  invitationId: '招待ID',
+  uploadId: 'アップロードID',
+  timeAxis: '時間軸',
+  fileName: 'ファイル名',
   prefecture: '都道府県',
   systemRole: '権限',
   viewableStores: '閲覧可能店舗',
   accountStatus: 'ステータス',
   connectionStatus: '接続状況',
+  // analysis calls
+  sortOrder: '並び順',
+  genericMedicineFilter: '後発医薬品の絞り込み',
+  medicalInstitutionFilter: '医療機関の絞り込み',
+  receptionTypeFilter: '受付区分の絞り込み',
 } as const;
 
 /** Form-specific validation messages (spec 01 §5, spec 02 §5). */
@@ -77,7 +113,18 @@ export const FORM_MESSAGES = {
   periodEndBeforeStart: '終了日は開始日より前には設定できません',
   periodBothRequired: '開始日と終了日を選択してください。',
   dailyAxisTooLong: '日次で2年以上は選択できません',
+  periodOutOfRange: `${slashed(PERIOD_EARLIEST_DATE)}〜${slashed(PERIOD_LATEST_DATE)}の範囲で選択してください`,
+  /** Over AXIS_MAX_YEARS on a time axis ('月次'), or without an axis when `axis` is omitted. */
+  periodTooLong: (years: number, axis?: string) =>
+    `${axis ? `${axis}で` : ''}選択できる期間は${years}年までです`,
   storeRequired: 'いずれかの店舗を選択してください',
+  /** A period starting before the free plan's calendar allows (FREE_PLAN_CALENDAR_MONTHS). */
+  freePlanPeriodTooOld: (earliest: string) =>
+    `フリープランでは${slashed(earliest)}より前の期間は選択できません`,
+  /** A metric whose activePlans lacks the caller's plan (shown locked in the dropdown). */
+  metricLocked: (label: string) => `「${label}」はご利用中のプランでは表示できません`,
+  /** A metric the page's dropdown does not offer. */
+  metricNotOnPage: (label: string) => `この画面では「${label}」を選択できません`,
   filterRequired: '選択してください',
   addressRequired: '都道府県、市町村を入力してください',
   tableMaxChecked: 'チェックできる項目は10個までです。',
@@ -89,6 +136,9 @@ export const MESSAGES = {
   sessionExpired: 'セッションの有効期限がきれました。',
   unexpected: '予期しないエラーが発生しました。',
   unexpectedNotice: '予期しないエラーが発生しました',
+  /** A database statement ran past its time limit (answered 503). */
+  statementTimeout:
+    '処理に時間がかかりすぎたため中断しました。期間や店舗を絞るか、しばらくしてから再度お試しください。',
   helpHint: '画面右下の「ヘルプ」よりお問い合わせください',
   signUpFailed: '予期しないエラーが発生しました。画面右下の「ヘルプ」よりお問い合わせください',
   loginSuspended: 'ログインアカウントの企業は休会中です。',
@@ -153,8 +203,17 @@ export const ERROR_WIRE_MESSAGES = {
   invalidToken: 'invalid token',
   invalidCsrfToken: 'invalid csrf token',
   corporationSuspended: 'corporation suspended',
+  tokenExpired: 'token expired',
+  emailAlreadyRegistered: 'email already registered',
   storeNameUnique: 'name unique error',
   insuranceInstitutionCodeUnique: 'insurance institution code unique error',
+} as const;
+
+/** What the server records about an uploaded file (upload history, uploader replies). */
+export const UPLOAD_MESSAGES = {
+  duplicate: '同じ内容のファイルは取り込み済みです。',
+  failed:
+    '取り込み中にサーバーでエラーが発生したため、何も取り込んでいません。時間をおいてもう一度送ってください。',
 } as const;
 
 /** What the store-side uploader tells the person at the receipt computer. */
@@ -162,6 +221,8 @@ export const UPLOADER_MESSAGES = {
   badCredentials:
     'ユーザー名またはキーが正しくありません。設定 > 初期設定 でダウンロードしたアップローダー情報を確認してください。',
   missingSetting: (name: string) => `設定「${name}」がありません。`,
+  controlCharacterSetting: (name: string) =>
+    `設定「${name}」に使えない文字（改行などの制御文字）が含まれています。`,
   folderMissing: (folder: string) => `監視フォルダ ${folder} が見つかりません。`,
   connected: (store: string) => `${store} として接続しました。`,
   watching: (folder: string, seconds: number) => `${folder} を ${seconds} 秒ごとに確認します。`,
@@ -170,6 +231,8 @@ export const UPLOADER_MESSAGES = {
     `${file}: ${loaded} 件の処方箋を取り込みました${refused ? `（エラー ${refused} 行）` : ''}。`,
   duplicate: (file: string) => `${file}: 取り込み済みの内容です。`,
   refused: (file: string, reason: string) => `${file}: 取り込めませんでした。${reason}`,
+  notSent: (file: string, reason: string) =>
+    `${file}: 読み取れない形式のため送信しません（患者の情報を守るため）。${reason}`,
   retrying: (seconds: number, reason: string) =>
     `サーバーに接続できません（${reason}）。${seconds} 秒後に再試行します。`,
   stopped: '停止しました。',

@@ -7,7 +7,12 @@ import {
   analysisCsvPath,
   analysisPageByFamily,
   analysisPageByRoute,
+  doctorItemName,
+  orderSeries,
   pageMetrics,
+  receptionCountItemName,
+  timeSlotItemName,
+  zipCodeItemName,
 } from './pages.ts';
 import { isRouteAllowed, route } from './routes.ts';
 
@@ -108,5 +113,26 @@ describe('analysis pages', () => {
       '/v2/timeslot/prescription_counts',
     );
     expect(analysisCsvPath('clinic', 'dispensing_sales')).toBe('/v3/csv/clinic/dispensing_sales');
+  });
+});
+
+describe('breakdown item names', () => {
+  it('name reception counts up to the cap, and order them numerically', () => {
+    const names = [12, 1, 10, 2, 9].map(receptionCountItemName);
+    expect(names).toEqual(['10回以上', '1回', '10回以上', '2回', '9回']);
+    const series = names.map((name, i) => ({ key: String(i), name, total: i }));
+    expect(orderSeries('receptionCount', series).map((s) => s.name)).toEqual([
+      '1回',
+      '2回',
+      '9回',
+      '10回以上',
+      '10回以上',
+    ]);
+  });
+
+  it('name time slots, zip codes and doctors as the pages show them', () => {
+    expect(timeSlotItemName('09')).toBe('09時台');
+    expect(zipCodeItemName('8120011')).toBe('〒812-0011');
+    expect(doctorItemName('加藤 正', 'ひまわり内科')).toBe('加藤 正（ひまわり内科）');
   });
 });

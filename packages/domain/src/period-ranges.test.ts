@@ -5,6 +5,7 @@ import {
   bucketOf,
   comparisonRange,
   daysInRange,
+  daysWithBuckets,
   freePlanEarliestDate,
   periodBuckets,
   periodText,
@@ -14,6 +15,7 @@ import {
   type DateRange,
 } from './period-ranges.ts';
 import {
+  AXIS_MAX_YEARS,
   DURATION_PRESETS,
   durationPreset,
   timeAxis,
@@ -332,6 +334,56 @@ describe('validatePeriod', () => {
     expect(validatePeriod(overTwoYears)).toEqual({});
   });
 
+  it('refuses dates outside 1900-01-01..2100-12-31, on the date that is outside', () => {
+    const outside = FORM_MESSAGES.periodOutOfRange;
+    expect(outside).toBe('1900/01/01〜2100/12/31の範囲で選択してください');
+    expect(validatePeriod({ from: '1900-01-01', to: '1900-01-31' })).toEqual({});
+    expect(validatePeriod({ from: '2100-12-01', to: '2100-12-31' })).toEqual({});
+    expect(validatePeriod({ from: '1899-12-31', to: '1900-01-31' })).toEqual({ from: outside });
+    expect(validatePeriod({ from: '2100-12-01', to: '2101-01-01' })).toEqual({ to: outside });
+    expect(validatePeriod({ from: '0001-01-01', to: '9999-12-31' }, { timeAxis: MONTHLY })).toEqual(
+      { from: outside, to: outside },
+    );
+    // Year 0000 is a date of the pattern but of no calendar PostgreSQL accepts.
+    expect(validatePeriod({ from: '0000-01-01', to: '2026-01-31' })).toEqual({ from: outside });
+    // Outside wins over a reversed order: the order of an impossible date means nothing.
+    expect(validatePeriod({ from: '2200-01-01', to: '2026-01-31' }, { changed: 'to' })).toEqual({
+      from: outside,
+    });
+  });
+
+  it('caps the other axes at 10 (monthly, day of week) and 20 (yearly) years', () => {
+    expect(AXIS_MAX_YEARS).toEqual({ yearly: 20, monthly: 10, dayOfWeek: 10 });
+    const tenYears = { from: '2016-04-01', to: '2026-03-31' };
+    const overTenYears = { from: '2016-04-01', to: '2026-04-01' };
+    const twentyYears = { from: '2006-04-01', to: '2026-03-31' };
+    const overTwentyYears = { from: '2006-04-01', to: '2026-04-01' };
+    for (const axis of [MONTHLY, DAY_OF_WEEK, YEARLY]) {
+      expect(validatePeriod(tenYears, { timeAxis: axis })).toEqual({});
+    }
+    expect(validatePeriod(overTenYears, { timeAxis: MONTHLY })).toEqual({
+      form: '月次で選択できる期間は10年までです',
+    });
+    expect(validatePeriod(overTenYears, { timeAxis: DAY_OF_WEEK })).toEqual({
+      form: '曜日で選択できる期間は10年までです',
+    });
+    expect(validatePeriod(overTenYears, { timeAxis: YEARLY })).toEqual({});
+    expect(validatePeriod(twentyYears, { timeAxis: YEARLY })).toEqual({});
+    expect(validatePeriod(overTwentyYears, { timeAxis: YEARLY })).toEqual({
+      form: '年次で選択できる期間は20年までです',
+    });
+    // Without an axis (report mails) the longest cap applies.
+    expect(validatePeriod(twentyYears)).toEqual({});
+    expect(validatePeriod(overTwentyYears)).toEqual({ form: '選択できる期間は20年までです' });
+    // A leap day start: ten years later is 28 February.
+    expect(validatePeriod({ from: '2016-02-29', to: '2026-02-27' }, { timeAxis: MONTHLY })).toEqual(
+      {},
+    );
+    expect(
+      validatePeriod({ from: '2016-02-29', to: '2026-02-28' }, { timeAxis: MONTHLY }).form,
+    ).toBe(FORM_MESSAGES.periodTooLong(10, '月次'));
+  });
+
   it('uses the spec wording', () => {
     expect(validatePeriod({ from: null, to: null })).toEqual({
       form: '開始日と終了日を選択してください。',
@@ -432,5 +484,41 @@ describe('bucketOf', () => {
 
   it('throws for a malformed date', () => {
     expect(() => bucketOf('2026-11-31', DAILY)).toThrow(RangeError);
+    expect(() => bucketOf('2026-02-29', DAILY)).toThrow(RangeError);
+    expect(() => bucketOf('2026-1-01', DAILY)).toThrow(RangeError);
+  });
+
+  it('labels early years with four digits', () => {
+    expect(bucketOf('0099-03-01', YEARLY)).toBe('0099');
+    expect(bucketOf('0099-03-01', MONTHLY)).toBe('0099-03');
+  });
+});
+
+describe('daysWithBuckets', () => {
+  it('gives every day of a range, both ends included, with its bucket', () => {
+    expect(daysWithBuckets(range('2024-02-28', '2024-03-01'), MONTHLY)).toEqual({
+      days: ['2024-02-28', '2024-02-29', '2024-03-01'],
+      buckets: ['2024-02', '2024-02', '2024-03'],
+    });
+    expect(daysWithBuckets(range('2026-11-21', '2026-11-20'), DAILY)).toEqual({
+      days: [],
+      buckets: [],
+    });
+  });
+
+  it('agrees with bucketOf and periodBuckets on every axis', () => {
+    const acrossYears = range('2024-12-25', '2026-01-05');
+    for (const axis of [YEARLY, MONTHLY, DAILY, DAY_OF_WEEK]) {
+      const { days, buckets } = daysWithBuckets(acrossYears, axis);
+      expect(days).toEqual(periodBuckets(acrossYears, DAILY));
+      expect(buckets).toEqual(days.map((day) => bucketOf(day, axis)));
+      expect(new Set(periodBuckets(acrossYears, axis))).toEqual(new Set(buckets));
+    }
+  });
+
+  it('labels the 7,305 days of twenty years', () => {
+    const { days, buckets } = daysWithBuckets(range('2006-04-01', '2026-03-31'), YEARLY);
+    expect(days).toHaveLength(7305);
+    expect(new Set(buckets).size).toBe(21);
   });
 });

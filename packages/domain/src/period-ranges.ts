@@ -1,13 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import {
+  addYears,
   differenceInCalendarDays,
-  eachDayOfInterval,
   eachMonthOfInterval,
   eachYearOfInterval,
   endOfMonth,
   endOfYear,
   format,
-  getISODay,
   startOfMonth,
   startOfYear,
   subDays,
@@ -17,6 +16,7 @@ import {
 import { FORM_MESSAGES } from './messages.ts';
 import type { PlanCode } from './plans.ts';
 import {
+  AXIS_MAX_YEARS,
   COMPARISON_TYPES,
   DAILY_AXIS_MAX_DAYS,
   DATE_FORMAT,
@@ -24,6 +24,8 @@ import {
   FISCAL_YEAR_START_MONTH,
   FREE_PLAN_CALENDAR_MONTHS,
   LAST_12_MONTHS_DAYS,
+  PERIOD_EARLIEST_DATE,
+  PERIOD_LATEST_DATE,
   TIME_AXES,
   durationPresetsForPlan,
   type ComparisonTypeValue,
@@ -206,7 +208,27 @@ export function presetOfRange(
   return CUSTOM_PRESET;
 }
 
-/** Validation of a period draft (spec messages). Empty object when valid. */
+const inCalendar = (date: string) => date >= PERIOD_EARLIEST_DATE && date <= PERIOD_LATEST_DATE;
+const LONGEST_YEARS = Math.max(...Object.values(AXIS_MAX_YEARS));
+
+/** The length message of a period on an axis (or on none), or undefined when it is not too long. */
+function lengthError(from: Day, to: Day, axis: TimeAxisValue | undefined): string | undefined {
+  const key = axis === undefined ? undefined : TIME_AXIS_KEYS.get(axis);
+  if (key === 'daily') {
+    const tooLong = differenceInCalendarDays(to, from) + 1 > DAILY_AXIS_MAX_DAYS;
+    return tooLong ? FORM_MESSAGES.dailyAxisTooLong : undefined;
+  }
+  const years = key === undefined ? LONGEST_YEARS : AXIS_MAX_YEARS[key];
+  if (to < addYears(from, years)) return undefined;
+  const text = TIME_AXES.find((a) => a.key === key)?.text;
+  return FORM_MESSAGES.periodTooLong(years, text);
+}
+
+/**
+ * Validation of a period draft (spec messages). Empty object when valid. Dates lie within
+ * PERIOD_EARLIEST_DATE..PERIOD_LATEST_DATE, and the period within its axis' length: at most
+ * DAILY_AXIS_MAX_DAYS days on the daily axis, AXIS_MAX_YEARS years on the others.
+ */
 export function validatePeriod(
   draft: { from: string | null; to: string | null },
   options: { timeAxis?: TimeAxisValue; changed?: 'from' | 'to' } = {},
@@ -214,16 +236,18 @@ export function validatePeriod(
   const from = parseDay(draft.from);
   const to = parseDay(draft.to);
   if (!from || !to) return { form: FORM_MESSAGES.periodBothRequired };
+  const outside: PeriodErrors = {
+    ...(inCalendar(draft.from!) ? {} : { from: FORM_MESSAGES.periodOutOfRange }),
+    ...(inCalendar(draft.to!) ? {} : { to: FORM_MESSAGES.periodOutOfRange }),
+  };
+  if (outside.from || outside.to) return outside;
   if (from > to) {
     return options.changed === 'to'
       ? { to: FORM_MESSAGES.periodEndBeforeStart }
       : { from: FORM_MESSAGES.periodStartAfterEnd };
   }
-  const daily = options.timeAxis !== undefined && TIME_AXIS_KEYS.get(options.timeAxis) === 'daily';
-  if (daily && differenceInCalendarDays(to, from) + 1 > DAILY_AXIS_MAX_DAYS) {
-    return { form: FORM_MESSAGES.dailyAxisTooLong };
-  }
-  return {};
+  const tooLong = lengthError(from, to, options.timeAxis);
+  return tooLong ? { form: tooLong } : {};
 }
 
 /** Japanese text of a period, e.g. '2026/11/14〜2026/11/20' (one date alone when from === to). */
@@ -247,26 +271,64 @@ export function periodBuckets(range: DateRange, axis: TimeAxisValue): string[] {
     case 'monthly':
       return eachMonthOfInterval(interval).map((d) => format(d, MONTH_FORMAT));
     case 'daily':
-      return eachDayOfInterval(interval).map(toText);
+      return daysWithBuckets(range, axis).days; // hundreds of days: plain arithmetic
     default:
       throw new RangeError(`Unknown time axis: ${String(key satisfies never)}`);
   }
 }
 
-/** Bucket label of one date on an axis (same formats as periodBuckets). */
-export function bucketOf(date: string, axis: TimeAxisValue): string {
-  const key = requireAxis(axis);
-  const day = requireDay(date, 'date');
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * Bucket label of a UTC calendar day on an axis. Plain arithmetic rather than date-fns: labelling
+ * every day of a long period must take microseconds a day.
+ */
+function label(day: Date, key: TimeAxisKey): string {
+  const year = pad(day.getUTCFullYear(), 4);
   switch (key) {
     case 'yearly':
-      return format(day, YEAR_FORMAT);
+      return year;
     case 'monthly':
-      return format(day, MONTH_FORMAT);
+      return `${year}-${pad(day.getUTCMonth() + 1, 2)}`;
     case 'daily':
-      return toText(day);
+      return `${year}-${pad(day.getUTCMonth() + 1, 2)}-${pad(day.getUTCDate(), 2)}`;
     case 'dayOfWeek':
-      return DAY_OF_WEEK_BUCKETS[getISODay(day) - 1]!;
+      return DAY_OF_WEEK_BUCKETS[(day.getUTCDay() + 6) % 7]!; // Monday first
     default:
       throw new RangeError(`Unknown time axis: ${String(key satisfies never)}`);
   }
+}
+
+/** The UTC calendar day of a yyyy-MM-dd string; throws when it is not a real date. */
+function utcDay(value: string, name: string): Date {
+  const match = DATE_PATTERN.exec(value);
+  if (match) {
+    const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+    const date = new Date(0);
+    date.setUTCFullYear(year, month, day); // keeps years below 100 as they are
+    if (date.getUTCMonth() === month && date.getUTCDate() === day) return date;
+  }
+  throw new RangeError(`${name} is not a yyyy-MM-dd calendar date: ${String(value)}`);
+}
+
+/** Bucket label of one date on an axis (same formats as periodBuckets). */
+export function bucketOf(date: string, axis: TimeAxisValue): string {
+  return label(utcDay(date, 'date'), requireAxis(axis));
+}
+
+/** Every day of a range (yyyy-MM-dd) with its bucket label on an axis, in order. */
+export function daysWithBuckets(
+  range: DateRange,
+  axis: TimeAxisValue,
+): { days: string[]; buckets: string[] } {
+  const key = requireAxis(axis);
+  const last = utcDay(range.to, 'to').getTime();
+  const days: string[] = [];
+  const buckets: string[] = [];
+  for (const day = utcDay(range.from, 'from'); day.getTime() <= last;) {
+    days.push(label(day, 'daily'));
+    buckets.push(label(day, key));
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return { days, buckets };
 }

@@ -1,3 +1,4 @@
+import { INPUT_LIMITS } from './constants.ts';
 import type { PlanCode } from './plans.ts';
 
 /** Duration presets of the period menus (spec 02 §3). Fiscal years run April 1 to March 31. */
@@ -73,6 +74,19 @@ export function timeAxis(key: TimeAxisKey): TimeAxis {
 export const FREE_PLAN_CALENDAR_MONTHS = 3;
 /** Longest period, inclusive of both ends, that may be shown on the daily axis. */
 export const DAILY_AXIS_MAX_DAYS = 730;
+/**
+ * Longest period, in calendar years, on the other axes (from a start date up to the day before
+ * the same date that many years later). A period asked for without an axis (report mails) may be
+ * as long as the longest of these. Bounds the work of one request; see docs/metrics.md.
+ */
+export const AXIS_MAX_YEARS = {
+  yearly: 20,
+  monthly: 10,
+  dayOfWeek: 10,
+} as const satisfies Record<Exclude<TimeAxisKey, 'daily'>, number>;
+/** Earliest and latest date a period may hold (yyyy-MM-dd): the years every date field accepts. */
+export const PERIOD_EARLIEST_DATE = `${INPUT_LIMITS.dateYearMin}-01-01`;
+export const PERIOD_LATEST_DATE = `${INPUT_LIMITS.dateYearMax}-12-31`;
 /** Wire and storage format of dates (date-fns pattern). */
 export const DATE_FORMAT = 'yyyy-MM-dd';
 /** Dates of the dispensing data and of the period menus are Japan dates. */

@@ -12,9 +12,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accessGuards } from './access/guards.ts';
+import { accessControl } from './access/access-control.ts';
+import { access } from './access/access-policy.ts';
 import { cookiesAreSecure, type Config } from './config.ts';
+import { analysisRoutes } from './analytics/analysis-routes.ts';
 import { dashboardRoutes } from './analytics/dashboard-routes.ts';
+import { MetricCache } from './analytics/metric-cache.ts';
 import { scheduleMonthlyReports } from './reports/monthly-reports.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { corporationRoutes } from './corporations/routes.ts';
@@ -52,7 +55,6 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_URL_HEADER = HEADER_NAMES.pageUrl.toLowerCase();
 
 /** Builds the whole server: identity service, session, settings and analytics APIs, web app. */
@@ -65,7 +67,7 @@ export async function buildApp({
 }: AppDeps) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // One line per request is written by the onResponse hook below instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -114,20 +116,20 @@ export async function buildApp({
     },
     getToken: (request) => request.headers[HEADER_NAMES.csrf.toLowerCase()] as string | undefined,
   });
-  // Every state-changing call of the browser APIs needs the token of GET /v2/csrf_token.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (MUTATING.has(request.method) && /^\/v[23]\//.test(request.url)) {
-      app.csrfProtection(request, reply, done);
-    } else {
-      done();
-    }
-  });
+  const sessions = new SessionStore(db);
+  await app.register(accessControl, { db, sessions });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${PRODUCT_NAME} API`, version: '2' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API documentation is public, declared here as the plugin's routes declare nothing.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (options) => {
+      options.config = { ...options.config, access: access.public };
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  });
 
   const tokens = TokenService.create({
     issuer: config.identityIssuer ?? `${config.publicUrl}/identity`,
@@ -135,7 +137,6 @@ export async function buildApp({
     externalJwksUrl: config.identityJwksUrl,
   });
   const identity = new IdentityService(db, config.lockout);
-  const sessions = new SessionStore(db);
   const emailTokens = new EmailTokens(db);
   const box = new SecretBox(secrets.dataKey);
   const mailer =
@@ -148,7 +149,6 @@ export async function buildApp({
     });
   const { publicUrl } = config;
   const rateLimitPerMinute = config.identityRateLimit;
-  await app.register(accessGuards, { db, sessions });
 
   await app.register(identityRoutes({ identity, tokens, rateLimitPerMinute }));
   await app.register(sessionRoutes({ db, tokens, sessions, secureCookies }));
@@ -161,7 +161,9 @@ export async function buildApp({
   await app.register(ingestionRoutes({ db, dataDir: config.dataDir, rateLimitPerMinute }));
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
-  await app.register(dashboardRoutes({ db }));
+  const metrics = new MetricCache(db);
+  await app.register(dashboardRoutes({ db, metrics }));
+  await app.register(analysisRoutes({ db, metrics }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>
@@ -183,8 +185,9 @@ export async function buildApp({
   await app.register(invitationRoutes({ db, mailer, publicUrl }));
   await app.register(profileRoutes({ db, identity, sessions }));
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  const health = { config: { access: access.public } };
+  app.get('/healthz', health, async () => ({ status: 'ok' }));
+  app.get('/readyz', health, async (_request, reply) => {
     try {
       await db.selectFrom('prefectures').select('id').limit(1).execute();
       return { status: 'ok' };

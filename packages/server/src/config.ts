@@ -8,6 +8,11 @@ export interface Config {
   databaseUrl?: string;
   /** Schema on the database server (tests use a fresh one per run). */
   databaseSchema?: string;
+  /**
+   * Longest a database statement may run, in ms (0: no limit); migrations and file loads lift
+   * it for their own transactions.
+   */
+  databaseStatementTimeoutMs: number;
   /** Base URL people reach the service at; used in links and to decide cookie security. */
   publicUrl: string;
   logLevel: string;
@@ -20,6 +25,12 @@ export interface Config {
    * (several minutes on two cores, during which requests are slower; hence opt-in for now).
    */
   demoHistory: boolean;
+  /**
+   * Addresses or subnets of the proxies in front of the server whose X-Forwarded-For to believe
+   * about the client's address. None by default, so a client cannot pick its own address for the
+   * rate limits.
+   */
+  trustProxy: false | string[];
   /** Requests per minute per address allowed on the identity endpoints. */
   identityRateLimit: number;
   /** Consecutive wrong passwords before an account is locked, and for how long. */
@@ -39,6 +50,20 @@ function int(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
 }
 
+/** TRUST_PROXY: empty or `false` for none, else comma-separated addresses or subnets. */
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text) || text === 'true') {
+    // A hop count (or trusting everything) cannot tell a proxy from a client faking the header.
+    throw new Error(`TRUST_PROXY names the proxies' addresses or subnets, not "${text}"`);
+  }
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
   return {
@@ -47,11 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? resolve(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseStatementTimeoutMs: int(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? resolve(REPO_ROOT, 'packages/web/dist')),
     demoSeed: env.DEMO_SEED !== 'false',
     demoHistory: env.DEMO_HISTORY !== 'false',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     identityRateLimit: int(env.IDENTITY_RATE_LIMIT, 60),
     lockout: { attempts: int(env.LOCKOUT_ATTEMPTS, 5), minutes: int(env.LOCKOUT_MINUTES, 15) },
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { withoutStatementTimeout } from './db/statement-timeout.ts';
 import { loadDemoData, seedDemoMasters } from './demo/demo-data.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { loadSecrets } from './secrets.ts';
@@ -15,11 +16,16 @@ const db = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
   schema: config.databaseSchema,
+  statementTimeoutMs: config.databaseStatementTimeoutMs,
 });
-const applied = await migrateToLatest(db, config.databaseSchema);
 const secrets = await loadSecrets(config.dataDir);
-const seeded = config.demoSeed ? await seedDemoIfEmpty(db, new SecretBox(secrets.dataKey)) : false;
-if (config.demoSeed) await seedDemoMasters(db);
+const { applied, seeded } = await withoutStatementTimeout(db, async (connection) => {
+  const applied = await migrateToLatest(connection, config.databaseSchema);
+  const box = new SecretBox(secrets.dataKey);
+  const seeded = config.demoSeed ? await seedDemoIfEmpty(connection, box) : false;
+  if (config.demoSeed) await seedDemoMasters(connection);
+  return { applied, seeded };
+});
 const app = await buildApp({
   config,
   db,

@@ -1,6 +1,8 @@
 import type { UploaderConfig } from './config.ts';
 
 export class BadCredentialsError extends Error {}
+
+const messageOf = (body: unknown) => String((body as { message?: unknown })?.message ?? '');
 /** The server could not be reached or failed; worth trying again later. */
 export class TransientError extends Error {}
 
@@ -45,7 +47,9 @@ export class UploaderClient {
       method: 'POST',
       headers: this.headers(),
     });
-    return (await response.json()) as { storeCode: string; storeName: string };
+    const body = (await response.json()) as { storeCode: string; storeName: string };
+    if (!response.ok) throw new Error(`HTTP ${response.status} ${messageOf(body)}`);
+    return body;
   }
 
   /** Streams the file, reporting bytes sent so far to `onProgress`. */
@@ -74,10 +78,14 @@ export class UploaderClient {
       body: stream,
       duplex: 'half',
     } as RequestInit);
-    const result = (await response.json()) as UploadResponse & { message?: string };
-    if (!response.ok && response.status !== 422) {
-      throw new Error(result.message ?? `HTTP ${response.status}`);
-    }
-    return result;
+    const result = (await response.json().catch(() => ({}))) as Partial<UploadResponse>;
+    if (response.ok || response.status === 422) return result as UploadResponse;
+    // The server refused this file (its name, its size…): the next file may still go.
+    return {
+      status: 'failed',
+      prescriptionsLoaded: 0,
+      rowsRefused: 0,
+      message: `HTTP ${response.status} ${messageOf(result)}`,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UPLOADER_MESSAGES } from '@pharmalytics/domain';
+import { CONTROL_CHARACTER, UPLOADER_MESSAGES } from '@pharmalytics/domain';
 
 export interface UploaderConfig {
   serverUrl: string;
@@ -40,16 +40,26 @@ export function loadConfig(
   };
   const folder = resolve(required('folder', 'PHARMALYTICS_FOLDER'));
   const key = required('key', 'PHARMALYTICS_KEY');
+  const userName = required('userName', 'PHARMALYTICS_USER');
+  const deviceName = pick('deviceName', 'PHARMALYTICS_DEVICE_NAME') ?? 'アップローダー';
+  // The server refuses them in a user name or a device name: say so before connecting.
+  for (const [name, value] of [
+    ['userName', userName],
+    ['deviceName', deviceName],
+  ] as const) {
+    if (CONTROL_CHARACTER.test(value))
+      throw new ConfigError(UPLOADER_MESSAGES.controlCharacterSetting(name));
+  }
   return {
     serverUrl: required('serverUrl', 'PHARMALYTICS_SERVER_URL').replace(/\/$/, ''),
-    userName: required('userName', 'PHARMALYTICS_USER'),
+    userName,
     key,
     folder,
     stateFile: resolve(
       pick('stateFile', 'PHARMALYTICS_STATE_FILE') ?? join(folder, '.pharmalytics-uploader.json'),
     ),
     intervalSeconds: Number(pick('intervalSeconds', 'PHARMALYTICS_INTERVAL') ?? 60),
-    deviceName: pick('deviceName', 'PHARMALYTICS_DEVICE_NAME') ?? 'アップローダー',
+    deviceName,
     patientSecret: pick('patientSecret', 'PHARMALYTICS_PATIENT_SECRET') ?? key,
     maxBackoffSeconds: Number(pick('maxBackoffSeconds', 'PHARMALYTICS_MAX_BACKOFF') ?? 300),
   };

@@ -5,10 +5,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UPLOADER_MESSAGES } from '@pharmalytics/domain';
+import { FILE_FORMAT_MESSAGES, UPLOADER_MESSAGES } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../server/src/testing/test-app.ts';
-import { loadConfig, type UploaderConfig } from './config.ts';
+import { ConfigError, loadConfig, type UploaderConfig } from './config.ts';
 import { watch } from './uploader.ts';
 
 const HEADER =
@@ -95,13 +95,53 @@ describe('uploader against a running server', () => {
         .executeTakeFirstOrThrow()
         .then((r) => ({ userName: r.user_name, key: late.box.open(r.key_sealed) }));
       Object.assign(config, { userName, key });
-      await waitFor(async () => (await uploadsOf(late.db)).length === 1, 10_000);
+      // Until the server has finished with the file (the row exists from its arrival on).
+      await waitFor(
+        async () => (await uploadsOf(late.db)).some((u) => u.status !== 'received'),
+        20_000,
+      );
       expect(await uploadsOf(late.db)).toEqual([{ file_name: 'late.csv', status: 'loaded' }]);
     } finally {
       controller.abort();
       await running;
       await late.close();
     }
+  });
+
+  it('logs a file the server refuses and goes on with the next one', async () => {
+    const dir = mkdtempSync(join(folder, 'c-'));
+    // A name the server cannot take (a control character), then a good file.
+    writeFileSync(join(dir, 'bad\u0001name.csv'), csv('N1'));
+    writeFileSync(join(dir, 'next.csv'), csv('N2'));
+    const log: string[] = [];
+    await watch(await configFor(dir), { log: (m) => log.push(m), once: true });
+    expect(log).toContainEqual(
+      expect.stringMatching(/bad.name\.csv: 取り込めませんでした。HTTP 400/),
+    );
+    expect(log).toContainEqual(UPLOADER_MESSAGES.loaded('next.csv', 1, 0));
+    expect((await uploadsOf()).map((u) => u.file_name)).toContain('next.csv');
+  });
+
+  it('does not send a file that is neither of the two formats', async () => {
+    const dir = mkdtempSync(join(folder, 'd-'));
+    writeFileSync(join(dir, 'memo.txt'), '山田 花子 様 来週来局\n');
+    const before = await uploadsOf();
+    const log: string[] = [];
+    await watch(await configFor(dir), { log: (m) => log.push(m), once: true });
+    expect(log).toContainEqual(
+      UPLOADER_MESSAGES.notSent('memo.txt', FILE_FORMAT_MESSAGES.unknown(1)),
+    );
+    expect(await uploadsOf()).toEqual(before);
+  });
+
+  it('refuses a user or device name with a control character before connecting', () => {
+    const settings = { serverUrl: t.baseUrl, userName: 'store-1001', key: 'k', folder };
+    expect(() => loadConfig({ ...settings, deviceName: '受付PC\u0000' })).toThrow(
+      new ConfigError(UPLOADER_MESSAGES.controlCharacterSetting('deviceName')),
+    );
+    expect(() => loadConfig({ ...settings, userName: 'store\n1001' })).toThrow(
+      new ConfigError(UPLOADER_MESSAGES.controlCharacterSetting('userName')),
+    );
   });
 
   it('stops with exit code 2 and a Japanese message on wrong credentials', async () => {

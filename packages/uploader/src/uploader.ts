@@ -37,7 +37,14 @@ export async function sendNewFiles(
     const hash = createHash('sha256').update(source).digest('hex');
     if (sent.has(hash)) continue;
     const name = basename(path);
-    const { bytes } = pseudonymize(source, config.patientSecret);
+    const pseudonymous = pseudonymize(source, config.patientSecret);
+    if (!pseudonymous.ok) {
+      // Only what the server can read is protected, so nothing else leaves the pharmacy.
+      log(UPLOADER_MESSAGES.notSent(name, pseudonymous.message));
+      sent.add(hash);
+      continue;
+    }
+    const { bytes } = pseudonymous;
     log(UPLOADER_MESSAGES.sending(name));
     const bar =
       bytes.length >= PROGRESS_FROM_BYTES && process.stderr.isTTY

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
 import { passwordOtherThan, requiredEmail } from './fields.ts';
+import { text } from './primitives.ts';
 
 export const loginSchema = z.object({
-  email: z.string({ error: V.required }).min(1, V.required),
-  password: z.string({ error: V.required }).min(1, V.required),
+  email: text({ typeError: V.required }).min(1, V.required),
+  password: text({ typeError: V.required }).min(1, V.required),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 

@@ -1,19 +1,25 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { INPUT_LIMITS, LIMITS } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES } from '../messages.ts';
-import { DIGITS, optionalDigits, optionalEmail, optionalText, requiredText } from './fields.ts';
+import { optionalDigits, optionalEmail, optionalText, requiredText } from './fields.ts';
+import { decimalCode } from './primitives.ts';
+
+const corporationCode = () =>
+  decimalCode(
+    FIELD_LABELS.corporationCode,
+    INPUT_LIMITS.corporationCodeDigits,
+    FORM_MESSAGES.corporationCodeDigits,
+  );
 
 /** Corporation switch of system_admin (PUT /v2/members/{id}/corporations). */
 export const corporationCodeSchema = z.object({
-  corporationCode: z
-    .string({ error: FORM_MESSAGES.corporationCodeDigits })
-    .regex(DIGITS, FORM_MESSAGES.corporationCodeDigits),
+  corporationCode: corporationCode(),
 });
 export type CorporationCodeForm = z.infer<typeof corporationCodeSchema>;
 
 /** Corporation edit form; field names are those of PUT /v2/corporations/{code}. */
 export const corporationEditSchema = z.object({
-  corporation_code: z.string(),
+  corporation_code: corporationCode(),
   name: requiredText(FIELD_LABELS.corporationName, LIMITS.nameMax),
   zip_code: optionalDigits(FIELD_LABELS.zipCode, LIMITS.zipMax),
   address: optionalText(FIELD_LABELS.address, LIMITS.addressMax),

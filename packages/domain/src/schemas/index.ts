@@ -1,3 +1,4 @@
+export * from './primitives.ts';
 export * from './auth.ts';
 export * from './signUp.ts';
 export * from './profile.ts';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
+import { FIELD_LABELS, FORM_MESSAGES } from '../messages.ts';
 import { optionalAlphanumeric, password, requiredEmail, requiredText } from './fields.ts';
+import { linkToken } from './primitives.ts';
 
 /** Account registration from an invitation link (POST /v2/members). */
 export const invitationRegistrationSchema = z
   .object({
-    token: z.string({ error: V.required }).min(1, V.required),
+    token: linkToken(),
     publicName: requiredText(FIELD_LABELS.publicName, LIMITS.nameMax),
     searchName: optionalAlphanumeric(FIELD_LABELS.searchName, LIMITS.nameMax),
     email: requiredEmail(FIELD_LABELS.email),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
 import { ASSIGNABLE_ROLES } from '../roles.ts';
-import { EMAIL, stop } from './fields.ts';
+import { EMAIL } from './fields.ts';
+import { stop, text } from './primitives.ts';
 
 /**
  * E-mails typed into the invite field: split at commas (half- or full-width), trimmed,
@@ -21,8 +22,7 @@ export function parseInviteEmails(text: string): string[] {
   return emails;
 }
 
-const inviteEmail = z
-  .string()
+const inviteEmail = text()
   .regex(EMAIL, stop(V.email))
   .max(LIMITS.emailMax, stop(V.maxLength(FIELD_LABELS.email, LIMITS.emailMax)));
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, QUESTIONNAIRE_VALUES } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES } from '../messages.ts';
-import { password, requiredDigits, requiredEmail, requiredId, requiredText } from './fields.ts';
+import { password, requiredDigits, requiredEmail, requiredText } from './fields.ts';
+import { prefectureId } from './primitives.ts';
 
 export const signUpSchema = z.object({
   email: requiredEmail(FIELD_LABELS.email),
@@ -15,7 +16,7 @@ export const newAccountSchema = z.object({
   tel: requiredDigits(FIELD_LABELS.tel, LIMITS.telMax),
   roleName: requiredText(FIELD_LABELS.roleName, LIMITS.nameMax),
   corporationName: requiredText(FIELD_LABELS.corporationName, LIMITS.nameMax),
-  prefectureId: requiredId(FORM_MESSAGES.headOfficePrefectureRequired),
+  prefectureId: prefectureId(FORM_MESSAGES.headOfficePrefectureRequired),
   branchCount: requiredDigits(FIELD_LABELS.branchCount, LIMITS.branchCountMax),
   questionnaire: z.literal(QUESTIONNAIRE_VALUES, { error: FORM_MESSAGES.questionnaireRequired }),
   password: password(FIELD_LABELS.password),

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
-import {
-  emptyOrMatching,
-  optionalDigits,
-  optionalText,
-  requiredId,
-  requiredText,
-  stop,
-} from './fields.ts';
+import { emptyOrMatching, optionalDigits, optionalText, requiredText } from './fields.ts';
+import { prefectureId, stop, text } from './primitives.ts';
 
 const ZIP_CODE = /^[0-9]{7}$/;
 const TEN_DIGITS = /^[0-9]{10}$/;
@@ -18,17 +12,15 @@ const INSURANCE_INSTITUTION_CODE = /^(0[1-9]|[1-3][0-9]|4[0-7])[134][0-9]{7}$/;
 /** Store registration and edit form (POST /v3/branches, PUT /v3/branches/{storeCode}). */
 export const storeFormSchema = z.object({
   name: requiredText(FIELD_LABELS.storeName, LIMITS.storeNameMax),
-  prefectureId: requiredId(FORM_MESSAGES.storePrefectureRequired),
-  zipCode: z
-    .string()
+  prefectureId: prefectureId(FORM_MESSAGES.storePrefectureRequired),
+  zipCode: text()
     .max(LIMITS.zipMax, stop(V.maxLength(FIELD_LABELS.zipCode, LIMITS.zipMax)))
     .refine(emptyOrMatching(ZIP_CODE), stop(FORM_MESSAGES.zipFormat))
     .optional(),
   city: optionalText(FIELD_LABELS.city, LIMITS.cityMax),
   block: optionalText(FIELD_LABELS.block, LIMITS.blockMax),
   buildingName: optionalText(FIELD_LABELS.buildingName, LIMITS.buildingMax),
-  insuranceInstitutionCode: z
-    .string()
+  insuranceInstitutionCode: text()
     .refine(emptyOrMatching(TEN_DIGITS), stop(V.tenDigits))
     .refine(
       emptyOrMatching(INSURANCE_INSTITUTION_CODE),

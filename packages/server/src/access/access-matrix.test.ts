@@ -1,45 +1,79 @@
+import {
+  analysisChartPath,
+  analysisCsvPath,
+  ANALYSIS_PAGES,
+  isRouteAllowed,
+  plansFrom,
+  route,
+  type PlanCode,
+  type RoleName,
+  type RouteName,
+} from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { metricOfEveryPlan, recentWeek } from '../testing/analysis-calls.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 
 /**
- * Every settings endpoint, called by each role of the advanced demo corporation (100001), on its
- * own rows and on rows of the basic demo corporation (100003). Expected: the statuses below;
- * never a 2xx on another corporation's row, never another corporation's rows in a list.
+ * The access matrix, generated from the routes the server registers: every route is called by a
+ * visitor without a session and by members of each plan and role, on rows of their own
+ * corporation, on rows of another corporation, and (role user) on stores outside its browsable
+ * set. A route the table below does not know fails the test, so no new route goes unchecked.
+ *
+ * Probes never change anything when access is granted: unsafe calls carry an invalid body or an
+ * unknown id, so a permitted caller gets 400 or 404, and a refused one 401 or 403.
  */
-let t: TestApp;
-const clients: Record<string, HttpClient> = {};
-const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  t = await startTestApp();
-  for (const email of ['admin@example.com', 'user@example.com', 'sysadmin@example.com']) {
-    clients[email] = t.client();
-    await clients[email].login(email);
-  }
-  const members = await t.db.selectFrom('members').select(['id', 'email']).execute();
-  for (const m of members) ids[m.email] = m.id;
-  const basic = t.client();
-  await basic.login('basic@example.com');
-  const invited = await basic.request('POST', '/v2/invitations', {
-    body: { emails: ['foreign-invite@example.com'], system_role: 'user' },
-  });
-  ids.foreignInvitation = invited.body.invitations[0].id;
-});
-afterAll(() => t.close());
+type Actor = 'anonymous' | 'admin' | 'user' | 'sysadmin' | 'basic' | 'free';
+type Member = Exclude<Actor, 'anonymous'>;
+const MEMBERS: Member[] = ['admin', 'user', 'sysadmin', 'basic', 'free'];
+const EVERYONE: Actor[] = ['anonymous', ...MEMBERS];
+const ADMINS: Actor[] = ['admin', 'sysadmin', 'basic', 'free'];
+const PAID: Actor[] = ['admin', 'user', 'sysadmin', 'basic'];
+const SYSADMIN: Actor[] = ['sysadmin'];
+const NOBODY: Actor[] = [];
+const EMAILS: Record<Member, string> = {
+  admin: 'admin@example.com',
+  user: 'user@example.com', // browses 1001 and 1002
+  sysadmin: 'sysadmin@example.com',
+  basic: 'basic@example.com',
+  free: 'free@example.com',
+};
+/** The plan and role of each member (checked at sign-in), from which route-table rows follow. */
+const STANDING: Record<Member, { plan: PlanCode; role: RoleName }> = {
+  admin: { plan: 'advanced', role: 'admin' },
+  user: { plan: 'advanced', role: 'user' },
+  sysadmin: { plan: 'advanced', role: 'system_admin' },
+  basic: { plan: 'basic', role: 'admin' },
+  free: { plan: 'free', role: 'admin' },
+};
+/** A member id, store, invitation or upload no corporation has. */
+const UNKNOWN = '2147483647';
 
-/** A call; ':user', ':notice', ':foreignMember' and ':foreignInvitation' in the path are ids. */
-type Call = { method: string; path: string; body?: unknown | ((email: string) => unknown) };
-const resolve = (path: string) =>
-  path
-    .replace(':user', String(ids['user@example.com']))
-    .replace(':notice', String(ids['notice@example.com']))
-    .replace(':foreignMember', String(ids['basic@example.com']))
-    .replace(':foreignInvitation', String(ids.foreignInvitation));
-const send = (email: string, call: Call) =>
-  clients[email]!.request(call.method, resolve(call.path), {
-    body: typeof call.body === 'function' ? call.body(email) : call.body,
-  });
+interface Probe {
+  method: string;
+  /** Path with {self}, {store} and {corp} of the caller, or {foreign…} of another corporation. */
+  path: string;
+  body?: unknown;
+}
+interface Row {
+  /** A call that a permitted caller may make without changing anything. */
+  probe: Probe;
+  allowed: readonly Actor[];
+  /**
+   * What a permitted caller gets, where it is more than "not refused": the handler itself
+   * answers 401 or 403, or a read must succeed.
+   */
+  answer?: number;
+  /**
+   * Calls on another corporation's rows with a body that would succeed on one's own: every
+   * member of the advanced corporation must be refused. `null`: the route takes no id from
+   * the client, its scope is the session's corporation.
+   */
+  foreign: Probe[] | null;
+  /** Calls on a store outside the role user's browsable stores (1003); refused. */
+  outsideStores?: Probe[];
+}
 
 const storeBody = {
   name: '権限テスト店',
@@ -47,132 +81,500 @@ const storeBody = {
   city: '福岡市中央区',
   block: '天神1丁目',
 };
+const query =
+  'baseFrom=2026-10-01&baseTo=2026-10-07&comparisonTargetFrom=2026-09-24&comparisonTargetTo=2026-09-30&periodCode=3';
+const get = (path: string): Probe => ({ method: 'GET', path });
+const invalid = (method: string, path: string): Probe => ({ method, path, body: {} });
 
-/** [call, admin, user, system_admin] expected statuses on own rows. */
-const OWN: [Call, number, number, number][] = [
-  [{ method: 'GET', path: '/v2/corporations/100001' }, 200, 200, 200],
-  [{ method: 'GET', path: '/v2/corporations/100001/members' }, 200, 200, 200],
-  [{ method: 'GET', path: '/v2/corporations/service_plan' }, 403, 403, 200],
-  [
-    { method: 'PATCH', path: '/v2/corporations/service_plan', body: { plan: 'advanced' } },
-    403,
-    403,
-    200,
-  ],
-  [{ method: 'GET', path: '/v2/members/:user' }, 200, 200, 200],
-  [{ method: 'GET', path: '/v2/members/:user/branches' }, 200, 200, 200],
-  [
-    { method: 'PATCH', path: '/v2/members/:user/branches', body: { storeCodes: '1001,1002' } },
-    200,
-    403,
-    200,
-  ],
-  [
-    { method: 'PATCH', path: '/v2/members/:notice/role', body: { system_role: 'admin' } },
-    200,
-    403,
-    200,
-  ],
-  [{ method: 'GET', path: '/v3/branches/1001' }, 200, 200, 200],
-  [{ method: 'GET', path: '/v3/branches/1003' }, 200, 404, 200],
-  [{ method: 'GET', path: '/v3/branches/1001/members' }, 200, 200, 200],
-  [{ method: 'GET', path: '/v3/branches/check_setups' }, 200, 200, 200],
-  [
-    {
-      method: 'POST',
-      path: '/v3/branches',
-      body: (email: string) => ({ ...storeBody, name: email }),
-    },
-    201,
-    403,
-    201,
-  ],
-  [
-    { method: 'PUT', path: '/v3/branches/1004', body: { ...storeBody, name: 'はかた薬局 西新店' } },
-    200,
-    403,
-    200,
-  ],
-  [
-    {
-      method: 'POST',
-      path: '/v2/invitations',
-      body: { emails: ['matrix@example.com'], system_role: 'user' },
-    },
-    201,
-    403,
-    201,
-  ],
-];
+/** Members the route table lets open the screen, narrowed to the plans or roles given. */
+const openTo = (
+  screen: RouteName,
+  only: { plans?: readonly PlanCode[]; roles?: readonly RoleName[] } = {},
+): Member[] =>
+  MEMBERS.filter((actor) => {
+    const { plan, role } = STANDING[actor];
+    return (
+      isRouteAllowed(route(screen), plan, role) &&
+      (only.plans ?? [plan]).includes(plan) &&
+      (only.roles ?? [role]).includes(role)
+    );
+  });
 
-/** Calls on the basic corporation's rows: every role must be refused with 404 (or 403). */
-const FOREIGN: Call[] = [
-  { method: 'GET', path: '/v2/corporations/100003' },
-  {
-    method: 'PUT',
-    path: '/v2/corporations/100003',
-    body: { corporation_code: '100003', name: '乗っ取り' },
+/** A period and metric every plan of a page may ask for, so that every permitted caller gets 200. */
+const week = recentWeek();
+const analysisPeriod = `from=${week.from}&to=${week.to}`;
+
+/**
+ * The calls of every page of the page table: the chart for whoever the route table lets open the
+ * page, its development twin for system administrators only, the CSV for the advanced plan only.
+ */
+function analysisRows(): Record<string, Row> {
+  return Object.fromEntries(
+    ANALYSIS_PAGES.flatMap((page) => {
+      const metric = metricOfEveryPlan(page);
+      const chart = (api: 'v3' | 'v2') => (stores: string) =>
+        get(
+          `${analysisChartPath(page.family, metric, api)}?${analysisPeriod}&storeCodes=${stores}`,
+        );
+      const csv = (stores: string) =>
+        get(`${analysisCsvPath(page.family, metric)}?${analysisPeriod}&store_codes=${stores}`);
+      const [v3, v2] = [chart('v3'), chart('v2')];
+      const rows: [string, Row][] = [
+        [
+          `GET /v3/${page.family}/:metric`,
+          {
+            probe: v3('{store}'),
+            allowed: openTo(page.route),
+            answer: 200,
+            foreign: [v3('{foreignStore}'), v3('{store},{foreignStore}')],
+            outsideStores: [v3('1003'), v3('1001,1003')],
+          },
+        ],
+        [
+          `GET /v2/${page.family}/:metric`,
+          {
+            probe: v2('{store}'),
+            allowed: openTo(page.route, { roles: ['system_admin'] }),
+            answer: 200,
+            foreign: [v2('{foreignStore}'), v2('{store},{foreignStore}')],
+          },
+        ],
+        [
+          `GET /v3/csv/${page.family}/:metric`,
+          {
+            probe: csv('{store}'),
+            allowed: openTo(page.route, { plans: plansFrom('advanced') }),
+            answer: 200,
+            foreign: [csv('{foreignStore}'), csv('{store},{foreignStore}')],
+            outsideStores: [csv('1003'), csv('1001,1003')],
+          },
+        ],
+      ];
+      return rows;
+    }),
+  );
+}
+
+const ROUTES: Record<string, Row> = {
+  'GET /api/docs/': { probe: get('/api/docs/'), allowed: EVERYONE, foreign: null },
+  'GET /api/docs/json': { probe: get('/api/docs/json'), allowed: EVERYONE, foreign: null },
+  'GET /api/docs/yaml': { probe: get('/api/docs/yaml'), allowed: EVERYONE, foreign: null },
+  'GET /api/docs/static/index.html': {
+    probe: get('/api/docs/static/index.html'),
+    allowed: EVERYONE,
+    foreign: null,
   },
-  { method: 'GET', path: '/v2/corporations/100003/members' },
-  { method: 'GET', path: '/v2/members/:foreignMember' },
-  { method: 'GET', path: '/v2/members/:foreignMember/branches' },
-  { method: 'PATCH', path: '/v2/members/:foreignMember/branches', body: { storeCodes: '' } },
-  { method: 'PATCH', path: '/v2/members/:foreignMember/role', body: { system_role: 'user' } },
-  { method: 'DELETE', path: '/v2/members/:foreignMember' },
-  { method: 'DELETE', path: '/v2/invitations/:foreignInvitation' },
-  { method: 'GET', path: '/v3/branches/3001' },
-  { method: 'PUT', path: '/v3/branches/3001', body: storeBody },
-  { method: 'DELETE', path: '/v3/branches/3001', body: { password: 'Pharmalytics-demo1' } },
-  { method: 'GET', path: '/v3/branches/3001/members' },
-  { method: 'DELETE', path: '/v3/branches/3001/members/:foreignMember' },
-];
+  'GET /api/docs/static/swagger-initializer.js': {
+    probe: get('/api/docs/static/swagger-initializer.js'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'GET /api/docs/static/*': {
+    probe: get('/api/docs/static/swagger-ui.css'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'POST /identity/v1/accounts::signInWithPassword': {
+    probe: invalid('POST', '/identity/v1/accounts:signInWithPassword'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'GET /identity/v1/jwks': { probe: get('/identity/v1/jwks'), allowed: EVERYONE, foreign: null },
+  'GET /v2/csrf_token': { probe: get('/v2/csrf_token'), allowed: EVERYONE, foreign: null },
+  // Without an ID token: 401 from the handler, not from the access layer.
+  'POST /v2/login': {
+    probe: { method: 'POST', path: '/v2/login' },
+    allowed: EVERYONE,
+    answer: 401,
+    foreign: null,
+  },
+  'DELETE /v2/logout': {
+    probe: { method: 'DELETE', path: '/v2/logout' },
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'GET /v2/members/:id': {
+    probe: get('/v2/members/{self}'),
+    allowed: MEMBERS,
+    foreign: [get('/v2/members/{foreignMember}')],
+  },
+  'PATCH /v2/members/agreement': {
+    probe: { method: 'PATCH', path: '/v2/members/agreement' },
+    allowed: MEMBERS,
+    foreign: null,
+  },
+  'PUT /v2/members/:id/corporations': {
+    probe: invalid('PUT', '/v2/members/{self}/corporations'),
+    allowed: SYSADMIN,
+    foreign: [
+      {
+        method: 'PUT',
+        path: '/v2/members/{foreignMember}/corporations',
+        body: { corporationCode: '100001' },
+      },
+    ],
+  },
+  'GET /v2/prefectures': { probe: get('/v2/prefectures'), allowed: EVERYONE, foreign: null },
+  'PATCH /v2/members/:id/role': {
+    probe: invalid('PATCH', '/v2/members/{self}/role'),
+    allowed: ADMINS,
+    foreign: [
+      {
+        method: 'PATCH',
+        path: '/v2/members/{foreignMember}/role',
+        body: { system_role: 'user' },
+      },
+    ],
+  },
+  'GET /v2/members/:id/branches': {
+    probe: get('/v2/members/{self}/branches'),
+    allowed: MEMBERS,
+    foreign: [get('/v2/members/{foreignMember}/branches')],
+  },
+  'PATCH /v2/members/:id/branches': {
+    probe: invalid('PATCH', '/v2/members/{self}/branches'),
+    allowed: ADMINS,
+    foreign: [
+      {
+        method: 'PATCH',
+        path: '/v2/members/{foreignMember}/branches',
+        body: { storeCodes: '' },
+      },
+    ],
+  },
+  'DELETE /v2/members/:id': {
+    probe: { method: 'DELETE', path: `/v2/members/${UNKNOWN}` },
+    allowed: ADMINS,
+    foreign: [{ method: 'DELETE', path: '/v2/members/{foreignMember}' }],
+  },
+  'GET /v3/branches': { probe: get('/v3/branches'), allowed: MEMBERS, foreign: null },
+  'GET /v3/branches/check_setups': {
+    probe: get('/v3/branches/check_setups'),
+    allowed: MEMBERS,
+    foreign: null,
+  },
+  'GET /v3/branches/:storeCode': {
+    probe: get('/v3/branches/{store}'),
+    allowed: MEMBERS,
+    foreign: [get('/v3/branches/{foreignStore}')],
+    outsideStores: [get('/v3/branches/1003')],
+  },
+  'POST /v3/branches': {
+    probe: invalid('POST', '/v3/branches'),
+    allowed: ADMINS,
+    foreign: null,
+  },
+  'PUT /v3/branches/:storeCode': {
+    probe: invalid('PUT', '/v3/branches/{store}'),
+    allowed: ADMINS,
+    foreign: [{ method: 'PUT', path: '/v3/branches/{foreignStore}', body: storeBody }],
+    outsideStores: [{ method: 'PUT', path: '/v3/branches/1003', body: storeBody }],
+  },
+  'DELETE /v3/branches/:storeCode': {
+    probe: invalid('DELETE', '/v3/branches/{store}'),
+    allowed: ADMINS,
+    foreign: [
+      {
+        method: 'DELETE',
+        path: '/v3/branches/{foreignStore}',
+        body: { password: 'Pharmalytics-demo1' },
+      },
+    ],
+    outsideStores: [
+      { method: 'DELETE', path: '/v3/branches/1003', body: { password: 'Pharmalytics-demo1' } },
+    ],
+  },
+  'GET /v3/branches/:storeCode/members': {
+    probe: get('/v3/branches/{store}/members'),
+    allowed: MEMBERS,
+    foreign: [get('/v3/branches/{foreignStore}/members')],
+    outsideStores: [get('/v3/branches/1003/members')],
+  },
+  'DELETE /v3/branches/:storeCode/members/:memberId': {
+    probe: { method: 'DELETE', path: `/v3/branches/{store}/members/${UNKNOWN}` },
+    allowed: ADMINS,
+    foreign: [{ method: 'DELETE', path: '/v3/branches/{foreignStore}/members/{foreignMember}' }],
+  },
+  'GET /v3/geocoding/zip_codes/:zipCode': {
+    probe: get('/v3/geocoding/zip_codes/8100001'),
+    allowed: MEMBERS,
+    foreign: null,
+  },
+  'GET /v3/geocoding/address': {
+    probe: get('/v3/geocoding/address'),
+    allowed: MEMBERS,
+    foreign: null,
+  },
+  'GET /manuals/:name': { probe: get('/manuals/uploader'), allowed: EVERYONE, foreign: null },
+  // The uploader's calls take the store's credentials, never a browser session.
+  'POST /uploader/v1/contact': {
+    probe: { method: 'POST', path: '/uploader/v1/contact' },
+    allowed: NOBODY,
+    foreign: null,
+  },
+  'POST /uploader/v1/files': {
+    probe: { method: 'POST', path: '/uploader/v1/files' },
+    allowed: NOBODY,
+    foreign: null,
+  },
+  'GET /v3/branches/:storeCode/uploads': {
+    probe: get('/v3/branches/{store}/uploads'),
+    allowed: MEMBERS,
+    foreign: [get('/v3/branches/{foreignStore}/uploads')],
+    outsideStores: [get('/v3/branches/1003/uploads')],
+  },
+  'GET /v3/branches/:storeCode/uploads/:uploadId/rejects': {
+    probe: get(`/v3/branches/{store}/uploads/${UNKNOWN}/rejects`),
+    allowed: MEMBERS,
+    foreign: [get('/v3/branches/{foreignStore}/uploads/1/rejects')],
+    outsideStores: [get('/v3/branches/1003/uploads/1/rejects')],
+  },
+  'GET /v3/client_devices': { probe: get('/v3/client_devices'), allowed: MEMBERS, foreign: null },
+  'GET /v2/corporations/service_plan': {
+    probe: get('/v2/corporations/service_plan'),
+    allowed: SYSADMIN,
+    foreign: null,
+  },
+  'PATCH /v2/corporations/service_plan': {
+    probe: invalid('PATCH', '/v2/corporations/service_plan'),
+    allowed: SYSADMIN,
+    foreign: null,
+  },
+  'GET /v2/corporations/:code': {
+    probe: get('/v2/corporations/{corp}'),
+    allowed: MEMBERS,
+    foreign: [get('/v2/corporations/{foreignCorp}')],
+  },
+  'PUT /v2/corporations/:code': {
+    probe: invalid('PUT', '/v2/corporations/{corp}'),
+    allowed: ADMINS,
+    foreign: [
+      {
+        method: 'PUT',
+        path: '/v2/corporations/{foreignCorp}',
+        body: { corporation_code: '100003', name: '乗っ取り' },
+      },
+    ],
+  },
+  'GET /v2/corporations/:code/members': {
+    probe: get('/v2/corporations/{corp}/members'),
+    allowed: MEMBERS,
+    foreign: [get('/v2/corporations/{foreignCorp}/members')],
+  },
+  'GET /v3/dashboard/:metric': {
+    probe: get(`/v3/dashboard/dispensing_sales?${query}&storeCodes={store}`),
+    allowed: PAID,
+    foreign: [get(`/v3/dashboard/dispensing_sales?${query}&storeCodes={foreignStore}`)],
+    outsideStores: [get(`/v3/dashboard/dispensing_sales?${query}&storeCodes=1001,1003`)],
+  },
+  'GET /v2/dashboard/:metric': {
+    probe: get(`/v2/dashboard/dispensing_sales?${query}&storeCodes={store}`),
+    allowed: SYSADMIN,
+    foreign: [get(`/v2/dashboard/dispensing_sales?${query}&storeCodes={foreignStore}`)],
+  },
+  ...analysisRows(),
+  'GET /v3/medical_institutions': {
+    probe: get('/v3/medical_institutions'),
+    allowed: MEMBERS,
+    answer: 200,
+    foreign: null,
+  },
+  'POST /v2/mails/dashboard': {
+    probe: invalid('POST', '/v2/mails/dashboard'),
+    allowed: SYSADMIN,
+    foreign: null,
+  },
+  'GET /v2/mails/unsubscribe': {
+    probe: get('/v2/mails/unsubscribe?token=unknown'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'POST /v2/sign_ups': { probe: invalid('POST', '/v2/sign_ups'), allowed: EVERYONE, foreign: null },
+  'GET /v2/sign_ups/verify': {
+    probe: get('/v2/sign_ups/verify'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'PATCH /v2/sign_ups/:token': {
+    probe: invalid('PATCH', '/v2/sign_ups/unknown'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'POST /v2/reset_passwords': {
+    probe: invalid('POST', '/v2/reset_passwords'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'GET /v2/reset_passwords/verify': {
+    probe: get('/v2/reset_passwords/verify'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'PATCH /v2/reset_passwords/update': {
+    probe: invalid('PATCH', '/v2/reset_passwords/update'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'POST /v2/invitations': {
+    probe: invalid('POST', '/v2/invitations'),
+    allowed: ADMINS,
+    foreign: null,
+  },
+  'DELETE /v2/invitations/:id': {
+    probe: { method: 'DELETE', path: `/v2/invitations/${UNKNOWN}` },
+    allowed: ADMINS,
+    foreign: [{ method: 'DELETE', path: '/v2/invitations/{foreignInvitation}' }],
+  },
+  'GET /v2/invitations/verify': {
+    probe: get('/v2/invitations/verify'),
+    allowed: EVERYONE,
+    foreign: null,
+  },
+  'POST /v2/members': { probe: invalid('POST', '/v2/members'), allowed: EVERYONE, foreign: null },
+  'GET /v2/profile': { probe: get('/v2/profile'), allowed: MEMBERS, foreign: null },
+  'PUT /v2/profile': { probe: invalid('PUT', '/v2/profile'), allowed: MEMBERS, foreign: null },
+  'PATCH /v2/profile/change_password': {
+    probe: invalid('PATCH', '/v2/profile/change_password'),
+    allowed: MEMBERS,
+    foreign: null,
+  },
+  'PATCH /v2/members/personal_settings': {
+    probe: invalid('PATCH', '/v2/members/personal_settings'),
+    allowed: PAID,
+    foreign: null,
+  },
+  'GET /healthz': { probe: get('/healthz'), allowed: EVERYONE, foreign: null },
+  'GET /readyz': { probe: get('/readyz'), allowed: EVERYONE, foreign: null },
+  'GET /': { probe: get('/'), allowed: EVERYONE, foreign: null },
+  // The built web app's routes (registered only when it is built).
+  'GET /service': { probe: get('/service'), allowed: EVERYONE, foreign: null },
+  'GET /service/*': { probe: get('/service/login'), allowed: EVERYONE, foreign: null },
+};
+const LOGOUT = 'DELETE /v2/logout';
+const ONLY_WITH_BUILT_WEB_APP = ['GET /service', 'GET /service/*'];
 
-const ROLES = ['admin@example.com', 'user@example.com', 'sysadmin@example.com'] as const;
+let t: TestApp;
+const clients = {} as Record<Actor, HttpClient>;
+const own = {} as Record<Actor, { self: string; store: string; corp: string }>;
+const foreign: Record<string, string> = { foreignStore: '3001', foreignCorp: '100003' };
 
-describe('own corporation: each role gets what the spec allows', () => {
-  for (const [call, ...expected] of OWN) {
-    it(`${call.method} ${call.path}`, async () => {
-      const statuses = [];
-      for (const email of ROLES) statuses.push((await send(email, call)).status);
-      expect(statuses).toEqual(expected);
-    });
+beforeAll(async () => {
+  t = await startTestApp();
+  clients.anonymous = t.client();
+  own.anonymous = { self: UNKNOWN, store: '1001', corp: '100001' };
+  for (const [actor, email] of Object.entries(EMAILS) as [Member, string][]) {
+    const client = t.client();
+    const member = (await client.login(email)).body;
+    expect({ plan: member.corporation.plan.code, role: member.systemRole.name }, actor).toEqual(
+      STANDING[actor],
+    );
+    clients[actor] = client;
+    own[actor] = {
+      self: String(member.id),
+      store: member.browsableStores[0].storeCode,
+      corp: member.corporation.corporationCode,
+    };
   }
+  const basic = (await t.db
+    .selectFrom('members')
+    .select('id')
+    .where('email', '=', 'basic@example.com')
+    .executeTakeFirstOrThrow())!;
+  foreign.foreignMember = String(basic.id);
+  const invited = await clients.basic.request('POST', '/v2/invitations', {
+    body: { emails: ['foreign-invite@example.com'], system_role: 'user' },
+  });
+  foreign.foreignInvitation = String(invited.body.invitations[0].id);
 });
+afterAll(() => t.close());
 
-describe("another corporation's rows are refused to every role", () => {
-  for (const call of FOREIGN) {
-    it(`${call.method} ${call.path}`, async () => {
-      for (const email of ROLES) {
-        const status = (await send(email, call)).status;
-        expect([403, 404], `${email}: ${status}`).toContain(status);
+const fill = (path: string, actor: Actor) =>
+  path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = own[actor][key as keyof (typeof own)[Actor]] ?? foreign[key];
+    if (value === undefined) throw new Error(`unknown placeholder ${key}`);
+    return value;
+  });
+const send = (actor: Actor, probe: Probe) =>
+  clients[actor].request(probe.method, fill(probe.path, actor), { body: probe.body });
+
+/** The checks of one route of the matrix. */
+function checkRoute(name: string, row: Row) {
+  it(`${name}: each plan and role gets what is declared`, async () => {
+    for (const actor of EVERYONE) {
+      const { status } = await send(actor, row.probe);
+      expect(status, `${actor} ${name}`).toBeLessThan(500);
+      if (!row.allowed.includes(actor)) {
+        const refusal =
+          actor === 'anonymous' || row.probe.path.startsWith('/uploader/') ? 401 : 403;
+        expect(status, `${actor} ${name}`).toBe(refusal);
+      } else if (row.answer !== undefined) {
+        expect(status, `${actor} ${name}`).toBe(row.answer);
+      } else {
+        expect([401, 403], `${actor} ${name}: ${status}`).not.toContain(status);
+      }
+    }
+  });
+
+  if (row.foreign) {
+    it(`${name}: another corporation's rows are refused`, async () => {
+      for (const actor of ['admin', 'user', 'sysadmin'] as Actor[]) {
+        for (const probe of row.foreign!) {
+          const { status } = await send(actor, probe);
+          const call = `${actor} ${probe.method} ${fill(probe.path, actor)}`;
+          expect([403, 404], call).toContain(status);
+        }
       }
     });
   }
 
-  it('leaves the basic corporation untouched', async () => {
-    const basic = t.client();
-    await basic.login('basic@example.com');
-    expect((await basic.get('/v2/corporations/100003')).body.name).toBe('有限会社さくら薬局');
-    expect(
-      (await basic.get('/v3/branches')).body.map((s: { storeCode: string }) => s.storeCode),
-    ).toEqual(['3001', '3002']);
-    expect((await basic.get('/v2/corporations/100003/members')).body.invitingMembers).toHaveLength(
-      1,
+  if (row.outsideStores) {
+    it(`${name}: a role user is refused stores outside its browsable set`, async () => {
+      for (const probe of row.outsideStores!) {
+        const { status } = await send('user', probe);
+        expect([403, 404], `${probe.method} ${probe.path}`).toContain(status);
+      }
+    });
+  }
+}
+
+describe('the access matrix', () => {
+  it('covers every registered route', () => {
+    const registered = t.app
+      .declaredRoutes()
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((r) => !(r in ROUTES))).toEqual([]);
+    const stale = Object.keys(ROUTES).filter(
+      (r) => !registered.includes(r) && !ONLY_WITH_BUILT_WEB_APP.includes(r),
     );
+    expect(stale).toEqual([]);
+    expect(t.app.declaredRoutes().filter((r) => !r.access)).toEqual([]);
   });
 
-  it('lists never show another corporation’s rows', async () => {
-    for (const email of ROLES) {
-      const stores = (await clients[email]!.get('/v3/branches?includeInactive=true')).body;
-      expect(
-        stores.every(
-          (s: { storeCode: string }) => s.storeCode.startsWith('1') || Number(s.storeCode) > 4001,
-        ),
-      ).toBe(true);
-      const devices = (await clients[email]!.get('/v3/client_devices')).body;
+  // Logging out ends the caller's session: that route is checked at the very end.
+  for (const [name, row] of Object.entries(ROUTES)) {
+    if (name !== LOGOUT) checkRoute(name, row);
+  }
+
+  it("leaves the other corporation's rows as they were", async () => {
+    const basic = clients.basic;
+    expect((await basic.get('/v2/corporations/100003')).body.name).toBe('有限会社さくら薬局');
+    const stores = (await basic.get('/v3/branches')).body;
+    expect(stores.map((s: { storeCode: string }) => s.storeCode)).toEqual(['3001', '3002']);
+    expect(stores[0].name).not.toBe(storeBody.name);
+    const list = (await basic.get('/v2/corporations/100003/members')).body;
+    expect(list.invitingMembers).toHaveLength(1);
+    expect(list.members.map((m: { mail: string }) => m.mail)).toContain('basic@example.com');
+  });
+
+  it('lists of the caller never show rows it may not see', async () => {
+    for (const actor of ['admin', 'user', 'sysadmin'] as Actor[]) {
+      const stores = (await clients[actor].get('/v3/branches?includeInactive=true')).body;
+      expect(stores.every((s: { storeCode: string }) => s.storeCode.startsWith('10'))).toBe(true);
+      const devices = (await clients[actor].get('/v3/client_devices')).body;
       expect(devices.every((d: { storeCode: string }) => d.storeCode.startsWith('10'))).toBe(true);
     }
-    const list = (await clients['admin@example.com']!.get('/v2/corporations/100001/members')).body;
+    const list = (await clients.admin.get('/v2/corporations/100001/members')).body;
     const emails = [
       ...list.members.map((m: { mail: string }) => m.mail),
       ...list.invitingMembers.map((i: { email: string }) => i.email),
@@ -180,19 +582,43 @@ describe("another corporation's rows are refused to every role", () => {
     expect(emails).not.toContain('basic@example.com');
     expect(emails).not.toContain('foreign-invite@example.com');
   });
+
+  it('shows a role user no store of another member outside its own browsable stores', async () => {
+    const codes = (stores: { storeCode: string }[]) => stores.map((s) => s.storeCode);
+    const admin = (await clients.user.get(`/v2/members/${own.admin.self}`)).body;
+    expect(codes(admin.browsableStores)).toEqual(['1001', '1002']);
+    const list = (await clients.user.get('/v2/corporations/100001/members')).body;
+    // "All stores" still counts the corporation's stores: a count names no store.
+    const total = (await clients.admin.get('/v3/branches')).body.length;
+    expect(list.totalStoreCount).toBe(total);
+    for (const member of list.members) {
+      expect(codes(member.browsableStores).every((c) => ['1001', '1002'].includes(c))).toBe(true);
+    }
+    // An administrator still sees every store.
+    const seenByAdmin = (await clients.admin.get(`/v2/members/${own.admin.self}`)).body;
+    expect(codes(seenByAdmin.browsableStores).length).toBeGreaterThan(2);
+  });
 });
 
-describe('without a session', () => {
-  it('every endpoint answers 401', async () => {
-    const anonymous = t.client();
-    for (const [call] of OWN) {
-      expect(
-        (
-          await anonymous.request(call.method, resolve(call.path), {
-            body: call.method === 'GET' ? undefined : {},
-          })
-        ).status,
-      ).toBe(401);
+describe('answers of the API', () => {
+  it('are never kept by caches', async () => {
+    for (const path of ['/v2/profile', `/v2/members/${own.admin.self}`, '/v3/branches']) {
+      const reply = await clients.admin.get(path);
+      expect(reply.headers.get('cache-control'), path).toBe('no-store');
     }
+    expect((await clients.anonymous.get('/v2/profile')).headers.get('cache-control')).toBe(
+      'no-store',
+    );
   });
+});
+
+describe('the uploader API', () => {
+  it('never takes a browser session for a store’s credentials', async () => {
+    const reply = await clients.admin.request('POST', '/uploader/v1/contact');
+    expect(reply.status).toBe(401);
+  });
+});
+
+describe('at the end, logging out', () => {
+  checkRoute(LOGOUT, ROUTES[LOGOUT]!);
 });

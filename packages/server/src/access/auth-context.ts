@@ -10,12 +10,6 @@ export interface AuthContext {
   role: RoleName;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext;
-  }
-}
-
 export async function loadAuthContext(
   db: Database,
   memberId: number,
@@ -27,6 +21,14 @@ export async function loadAuthContext(
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   return row && toAuthContext(row);
+}
+
+/**
+ * A suspended corporation shuts out its members, but not a system administrator: it may switch
+ * into a suspended corporation to look at it, and must always be able to sign in and switch back.
+ */
+export function shutOutBySuspension(auth: AuthContext): boolean {
+  return auth.corporationSuspended && auth.role !== 'system_admin';
 }
 
 export function toAuthContext(row: {

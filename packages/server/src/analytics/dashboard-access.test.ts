@@ -4,44 +4,27 @@ import {
   comparisonRange,
   type DateRange,
 } from '@pharmalytics/domain';
-import {
-  createDemoWorld,
-  DEMO_CORPORATIONS,
-  generateStoreMonth,
-  toDispensingCsv,
-} from '@pharmalytics/datagen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { townGeocoder } from '../geocoding/town-geocoder.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { uploadFile } from '../testing/upload.ts';
+import { generatedWorld, uploadGeneratedMonths } from '../testing/generated-history.ts';
 
 let t: TestApp;
 let admin: HttpClient;
+let sysadmin: HttpClient;
 beforeAll(async () => {
   t = await startTestApp();
   // Two months of generated history for three stores, sent as their uploaders would.
-  const world = createDemoWorld({
-    seed: 7,
-    endDate: '2026-10-31',
-    years: 1,
-    corporations: DEMO_CORPORATIONS,
-    towns: townGeocoder().townsOf('福岡県'),
-  });
-  const pharmacy: Record<string, string> = {
-    '1001': '4041100018',
-    '1002': '4041100026',
-    '1003': '4041100034',
-  };
-  for (const [store, code] of Object.entries(pharmacy)) {
-    for (const month of ['2026-09', '2026-10']) {
-      const csv = toDispensingCsv(generateStoreMonth(world, store, month), code);
-      const reply = await uploadFile(t, store, Buffer.from(csv), `${month}.csv`);
-      expect(reply.body.status).toBe('loaded');
-    }
-  }
+  await uploadGeneratedMonths(
+    t,
+    generatedWorld(7),
+    ['1001', '1002', '1003'],
+    ['2026-09', '2026-10'],
+  );
   admin = t.client();
   await admin.login('admin@example.com');
+  sysadmin = t.client();
+  await sysadmin.login('sysadmin@example.com');
 }, 120_000);
 afterAll(() => t.close());
 
@@ -80,8 +63,8 @@ describe('v2 (raw facts) and v3 (engine) agree', () => {
       const q = query(base, comparison, 1 + pick(4), storeSets[pick(3)]!);
       for (const slug of DASHBOARD_METRIC_SLUGS) {
         const [v2, v3] = await Promise.all([
-          admin.get(`/v2/dashboard/${slug}?${q}`),
-          admin.get(`/v3/dashboard/${slug}?${q}`),
+          sysadmin.get(`/v2/dashboard/${slug}?${q}`),
+          sysadmin.get(`/v3/dashboard/${slug}?${q}`),
         ]);
         expect(v3.status, `${slug} ${q}`).toBe(200);
         expect(v3.body, `${slug} ${q}`).toEqual(v2.body);
@@ -113,6 +96,11 @@ describe('dashboard access', () => {
     const outside = week.toString().replace('storeCodes=1001', 'storeCodes=1001%2C1003');
     expect((await user.get(`/v3/dashboard/dispensing_sales?${outside}`)).status).toBe(403);
     expect((await user.get(`/v2/dashboard/dispensing_sales?${outside}`)).status).toBe(403);
+  });
+
+  it('keeps the development twin (/v2) to system administrators', async () => {
+    expect((await sysadmin.get(`/v2/dashboard/dispensing_sales?${week}`)).status).toBe(200);
+    expect((await admin.get(`/v2/dashboard/dispensing_sales?${week}`)).status).toBe(403);
   });
 
   it('refuses stores of another corporation and unknown codes', async () => {

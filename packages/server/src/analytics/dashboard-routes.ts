@@ -1,6 +1,10 @@
 import {
   DASHBOARD_METRIC_SLUGS,
-  type DashboardMetricSlug,
+  decimalInteger,
+  FIELD_LABELS,
+  storeCodeList,
+  TIME_AXES,
+  timeAxis,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,17 +12,23 @@ import { z } from 'zod';
 import type { AuthContext } from '../access/auth-context.ts';
 import type { Database } from '../db/connection.ts';
 import { isoDate, requestPeriod } from './period.ts';
-import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
+import type { MetricQuery, MetricSeries } from './engine.ts';
+import type { MetricCache } from './metric-cache.ts';
 import { computeDashboardFromFacts } from './raw-dashboard.ts';
-import { storeScope } from './scope.ts';
+import { memberScope } from '../access/analysis-scope.ts';
+import { access } from '../access/access-policy.ts';
 
 export const dashboardQuery = z.object({
   baseFrom: isoDate,
   baseTo: isoDate,
   comparisonTargetFrom: isoDate,
   comparisonTargetTo: isoDate,
-  periodCode: z.coerce.number().int().min(1).max(4).default(3),
-  storeCodes: z.string().default(''),
+  periodCode: decimalInteger({
+    label: FIELD_LABELS.timeAxis,
+    min: 1,
+    max: TIME_AXES.length,
+  }).default(timeAxis('daily').value),
+  storeCodes: storeCodeList({ label: FIELD_LABELS.storeCode }).default(''),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
@@ -27,51 +37,65 @@ export interface DashboardResult {
   destination: { rows: MetricSeries['rows']; total: number | null };
 }
 
-/** A dashboard metric for the base (source) and comparison (destination) periods. */
+/**
+ * A dashboard metric for the base (source) and comparison (destination) periods, within the
+ * member's scope for the requested stores.
+ */
 export async function dashboardMetric(
   db: Database,
   auth: AuthContext,
-  slug: DashboardMetricSlug,
   q: DashboardQuery,
   compute: (query: MetricQuery) => Promise<MetricSeries>,
 ): Promise<DashboardResult> {
   const axis = q.periodCode as TimeAxisValue;
   const base = requestPeriod(q.baseFrom, q.baseTo, axis);
   const comparison = requestPeriod(q.comparisonTargetFrom, q.comparisonTargetTo, axis);
-  const storeIds = await storeScope(db, auth, q.storeCodes.split(','));
-  const common = { corporationId: auth.corporationId, storeIds, axis };
-  const [source, destination] = await Promise.all([
+  const scope = await memberScope(db, auth, { storeCodes: q.storeCodes.split(',') });
+  const common = { scope, axis };
+  const [baseSeries, comparisonSeries] = await Promise.all([
     compute({ ...common, ...base }),
     compute({ ...common, ...comparison }),
   ]);
   return {
-    source: { rows: source.rows, total: source.total },
-    destination: { rows: destination.rows, total: destination.total },
+    source: { rows: baseSeries.rows, total: baseSeries.total },
+    destination: { rows: comparisonSeries.rows, total: comparisonSeries.total },
   };
 }
 
-export function dashboardRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
+export function dashboardRoutes({
+  db,
+  metrics,
+}: {
+  db: Database;
+  /** The engine's answers, kept for every analytics call of the server. */
+  metrics: MetricCache;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const params = z.object({ metric: z.enum(DASHBOARD_METRIC_SLUGS) });
     const schema = { tags: ['dashboard'], params, querystring: dashboardQuery };
     app.get(
       '/v3/dashboard/:metric',
-      { onRequest: app.requireRoute('Dashboard'), schema },
+      { config: { access: access.route('Dashboard') }, schema },
       async (request) => {
         const { metric } = request.params;
-        return dashboardMetric(db, request.auth, metric, request.query, async (query) => {
-          const [series] = await computeMetric(db, metric, query);
-          return series!;
-        });
+        const { auth } = request;
+        return dashboardMetric(
+          db,
+          auth,
+          request.query,
+          async (query) => (await metrics.metric(metric, query))[0]!,
+        );
       },
     );
-    // The development twin: the same numbers counted straight from the raw facts.
+    // The development twin: the same numbers counted straight from the raw facts, for system
+    // administrators who switch the development API on.
     app.get(
       '/v2/dashboard/:metric',
-      { onRequest: app.requireRoute('Dashboard'), schema },
+      { config: { access: access.route('Dashboard', { roles: ['system_admin'] }) }, schema },
       async (request) => {
         const { metric } = request.params;
-        return dashboardMetric(db, request.auth, metric, request.query, (query) =>
+        const { auth } = request;
+        return dashboardMetric(db, auth, request.query, (query) =>
           computeDashboardFromFacts(db, metric, query),
         );
       },

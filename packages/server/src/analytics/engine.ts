@@ -1,25 +1,45 @@
 import {
   periodBuckets,
+  type AnalysisPageDef,
   type DateRange,
+  type FactLevel,
+  type GenericMedicineFilterValue,
   type MetricSlug,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
+import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
+import { withAnalyticsSettings } from './query-settings.ts';
+import { breakdownSql, FEE_SECTION_ROWS, itemName, type BreakdownSql } from './breakdowns.ts';
 import {
-  LINE_DIMENSIONS,
-  PRESCRIPTION_DIMENSIONS,
-  type Dimension,
-  type LineDimension,
-} from './dimensions.ts';
-import { METRIC_DEFINITIONS, type Parts } from './metric-definitions.ts';
+  LINE_METRIC_DEFINITIONS,
+  METRIC_DEFINITIONS,
+  RECEPTION,
+  RECEPTION_AT_STORE,
+  SECTION_METRIC_DEFINITIONS,
+  type MetricDefinition,
+  type Parts,
+} from './metric-definitions.ts';
 
-/** Generic classes of the medicine master selected by the spec's generic-medicine filter values. */
-const GENERIC_FILTER_CLASSES: Record<number, number | null> = { 2: 1, 3: 2, 4: 3, 1: null };
+/**
+ * Generic classes of the medicine master each filter value selects (null: lines without a class,
+ * which are the 昭和42年以前承認品・基礎的医薬品 of the master). The master carries no price
+ * comparison between a generic and its brand, so the two price-relation values (5, 6) select no
+ * line (docs/metrics.md).
+ */
+const GENERIC_FILTER_CLASSES: Record<GenericMedicineFilterValue, number | null | undefined> = {
+  1: null,
+  2: 1,
+  3: 2,
+  4: 3,
+  5: undefined,
+  6: undefined,
+};
 
 export interface MetricFilters {
-  /** Spec values of the generic-medicine filter (empty: all). */
-  genericMedicine?: readonly number[];
+  /** Values of the generic-medicine filter (spec 02 §3; empty: all). */
+  genericMedicine?: readonly GenericMedicineFilterValue[];
   /** 医療機関コード (empty: all). */
   medicalInstitutions?: readonly string[];
   /** 外来 / 在宅 (empty: all). */
@@ -27,19 +47,27 @@ export interface MetricFilters {
 }
 
 export interface MetricQuery extends DateRange {
-  corporationId: number;
-  storeIds: readonly number[];
+  scope: AnalysisScope;
   axis: TimeAxisValue;
-  dimension?: Dimension;
+  /** The analysis page whose breakdown and fact level apply; none for the dashboard's totals. */
+  page?: AnalysisPageDef;
+  /** The address page's 住所別 text ('' or absent: by zip code). */
+  address?: string;
   filters?: MetricFilters;
 }
 
 export interface MetricSeries {
-  /** The dimension item, or null without a dimension. */
+  /** The breakdown item's id or code; null without a breakdown. */
+  key: string | null;
+  /** The item's display name; null without a breakdown. */
   name: string | null;
+  yjCode?: string;
   total: number | null;
   rows: { date: string; value: number | null }[];
 }
+
+/** A metric no definition serves at a page's level: a programming error, not bad input. */
+export class UnsupportedMetricError extends Error {}
 
 const DAY_NAMES = sql`(array['月','火','水','木','金','土','日'])[extract(isodow from p.dispensing_date)::int]`;
 
@@ -50,8 +78,14 @@ function bucketExpression(axis: TimeAxisValue): RawBuilder<string> {
   return sql`${DAY_NAMES}`;
 }
 
-function filterConditions(query: MetricQuery, lineClass: RawBuilder<unknown> | null) {
-  const conditions: RawBuilder<unknown>[] = [];
+/** The sheets in scope: the stores, the period and the filters, as conditions on `p`. */
+function sheetConditions(query: MetricQuery, lineClass: RawBuilder<unknown> | null) {
+  const { corporationId, storeIds } = query.scope;
+  const conditions: RawBuilder<unknown>[] = [
+    sql`p.corporation_id = ${corporationId}`,
+    sql`p.store_id in (${sql.join(storeIds)})`,
+    sql`p.dispensing_date between ${query.from} and ${query.to}`,
+  ];
   const {
     genericMedicine = [],
     medicalInstitutions = [],
@@ -81,81 +115,200 @@ function filterConditions(query: MetricQuery, lineClass: RawBuilder<unknown> | n
   return conditions;
 }
 
-const LINE_TABLES = { medicine: 'prescription_medicines', fee: 'prescription_fees' } as const;
+const LINE_TABLES = {
+  feeLine: 'prescription_fees',
+  medicineLine: 'prescription_medicines',
+  materialLine: 'prescription_materials',
+} as const;
 
-/** Rows of (is total, bucket, key, parts…) for one metric; totals are grouped over the period. */
+/** How a metric is computed at a page's level, and over which facts. */
+interface Plan {
+  definition: MetricDefinition;
+  /** The facts: `p` and whatever the definition's parts and the breakdown read. */
+  from: RawBuilder<unknown>;
+  /** Whether the medicine lines `l` are the facts (the generic filter then tests each line). */
+  medicineLines: boolean;
+  /** Conditions on the line `l`. */
+  lineConditions: RawBuilder<unknown>[];
+}
+
+const linesJoin = (lines: RawBuilder<unknown>) =>
+  sql`${lines} l join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id`;
+
+/** Which facts a metric is counted over at a page's level. */
+type Facts = 'sections' | 'sheets' | 'sheetMedicines' | 'lines' | 'lineItems';
+
+/** The definition that serves a metric at a page's level, and its facts; none for no such pair. */
+function definitionAt(
+  slug: MetricSlug,
+  page?: AnalysisPageDef,
+): { definition: MetricDefinition; facts: Facts } | undefined {
+  if (page?.breakdown === 'feeSection') {
+    const definition = SECTION_METRIC_DEFINITIONS[slug];
+    return definition && { definition, facts: 'sections' };
+  }
+  const level = page?.factLevel ?? 'sheet';
+  const sheet = METRIC_DEFINITIONS[slug];
+  if (level === 'sheet') {
+    return (
+      sheet && {
+        definition: sheet,
+        facts: sheet.grain === 'medicine' ? 'sheetMedicines' : 'sheets',
+      }
+    );
+  }
+  const line = LINE_METRIC_DEFINITIONS[level][slug];
+  if (line) return { definition: line, facts: 'lines' };
+  // A sheet metric by a line item: each sheet counts once under every item it holds.
+  return sheet?.grain === 'prescription' ? { definition: sheet, facts: 'lineItems' } : undefined;
+}
+
+/** Whether the engine defines a metric at a page's level (every pair of the page table must). */
+export function definesMetric(slug: MetricSlug, page?: AnalysisPageDef): boolean {
+  return definitionAt(slug, page) !== undefined;
+}
+
+function plan(slug: MetricSlug, query: MetricQuery): Plan {
+  const { page, scope } = query;
+  const found = definitionAt(slug, page);
+  if (!found) {
+    throw new UnsupportedMetricError(
+      `${slug} is not defined for ${page?.family ?? 'the dashboard'}`,
+    );
+  }
+  const { definition, facts } = found;
+  const ownLines = sql`l.corporation_id = ${scope.corporationId}`;
+  switch (facts) {
+    case 'sections':
+      return {
+        definition,
+        from: sql`prescriptions p ${FEE_SECTION_ROWS}`,
+        medicineLines: false,
+        lineConditions: [],
+      };
+    case 'sheets':
+      return { definition, from: sql`prescriptions p`, medicineLines: false, lineConditions: [] };
+    case 'sheetMedicines':
+      return {
+        definition,
+        from: linesJoin(sql`prescription_medicines`),
+        medicineLines: true,
+        lineConditions: [ownLines],
+      };
+  }
+  const level = page!.factLevel as Exclude<FactLevel, 'sheet'>;
+  const table = sql.table(LINE_TABLES[level]);
+  const categories = page!.feeCategories;
+  const categoryTest = (alias: string) =>
+    categories ? [sql`${sql.ref(`${alias}.category`)} in (${sql.join([...categories])})`] : [];
+  if (facts === 'lines') {
+    return {
+      definition,
+      from: linesJoin(table),
+      medicineLines: level === 'medicineLine',
+      lineConditions: [ownLines, ...categoryTest('l')],
+    };
+  }
+  const yj = level === 'medicineLine' ? sql`, min(i.yj_code) as yj_code` : sql``;
+  const items = sql`(select i.corporation_id, i.prescription_id, i.code, min(i.name) as name ${yj}
+    from ${table} i
+    where ${sql.join([sql`i.corporation_id = ${scope.corporationId}`, ...categoryTest('i')], sql` and `)}
+    group by i.corporation_id, i.prescription_id, i.code)`;
+  return { definition, from: linesJoin(items), medicineLines: false, lineConditions: [] };
+}
+
+type PartRow = {
+  isTotal: boolean;
+  bucket: string | null;
+  key: string | null;
+  name: string | null;
+  yjCode: string | null;
+  parts: Parts;
+};
+
+const PATIENT_JOIN = sql`left join patients pa
+  on pa.corporation_id = p.corporation_id and pa.id = p.patient_id`;
+
+/** Rows of (is total, bucket, key, name, parts…) for one metric; totals are over the period. */
 async function queryParts(
   db: Database,
   slug: MetricSlug,
   query: MetricQuery,
   extraKey?: RawBuilder<unknown>,
-) {
-  const definition = METRIC_DEFINITIONS[slug];
-  const grain = definition.grain;
-  const lineTable = grain === 'medicine' || grain === 'fee' ? LINE_TABLES[grain] : null;
+): Promise<(PartRow & { extraKey: unknown })[]> {
+  const { definition, from, medicineLines, lineConditions } = plan(slug, query);
   const bucket = bucketExpression(query.axis);
-  const dimension = query.dimension;
-  const key =
-    dimension === undefined
-      ? null
-      : dimension in LINE_DIMENSIONS
-        ? LINE_DIMENSIONS[dimension as LineDimension]
-        : PRESCRIPTION_DIMENSIONS[dimension as keyof typeof PRESCRIPTION_DIMENSIONS];
-  const groupKeys = [key, extraKey].filter(
-    (k): k is RawBuilder<unknown> => k !== null && k !== undefined,
-  );
+  const breakdown: BreakdownSql | undefined = query.page
+    ? breakdownSql(query.page, query.address)
+    : undefined;
+  const key = breakdown?.key;
+  const groupKeys = [key, extraKey].filter((k): k is RawBuilder<unknown> => k !== undefined);
   const parts =
-    grain === 'institution'
-      ? { receptions: sql`count(distinct (p.store_id, p.dispensing_date, p.reception_id))` }
+    definition.grain === 'institution'
+      ? { receptions: sql`count(distinct ${RECEPTION_AT_STORE})` }
       : definition.parts;
   const partColumns = Object.entries(parts).map(([name, expr]) => sql`${expr} as ${sql.ref(name)}`);
-  const from = lineTable
-    ? sql`${sql.table(lineTable)} l join prescriptions p
-        on p.corporation_id = l.corporation_id and p.id = l.prescription_id`
-    : sql`prescriptions p`;
   const where = [
-    sql`p.corporation_id = ${query.corporationId}`,
-    sql`p.store_id in (${sql.join(query.storeIds)})`,
-    sql`p.dispensing_date between ${query.from} and ${query.to}`,
-    ...(lineTable ? [sql`l.corporation_id = ${query.corporationId}`] : []),
-    ...filterConditions(query, grain === 'medicine' ? sql`l.generic_class` : null),
+    ...sheetConditions(query, medicineLines ? sql`l.generic_class` : null),
+    ...lineConditions,
+    ...(breakdown?.where ?? []),
   ];
   const groupingSets = sql`grouping sets ((${sql.join([bucket, ...groupKeys])})${
     groupKeys.length > 0 ? sql`, (${sql.join(groupKeys)})` : sql`, ()`
   })`;
-  const { rows } = await sql<Record<string, unknown>>`
+  // 受付回数別: each patient's receptions over the whole period, within the same scope.
+  const visits =
+    query.page?.breakdown === 'receptionCount'
+      ? sql`with visits as materialized (
+          select p.patient_id, count(distinct ${RECEPTION}) as n
+          from prescriptions p
+          where ${sql.join(sheetConditions(query, null), sql` and `)}
+          group by p.patient_id)`
+      : sql``;
+  const statement = sql<Record<string, unknown>>`${visits}
     select grouping(${bucket}) = 1 as is_total, ${bucket} as bucket,
-      ${key ?? sql`null::text`} as key, ${extraKey ?? sql`null`} as extra_key,
+      ${key ?? sql`null::text`} as key,
+      ${breakdown?.name ? sql`min(${breakdown.name})` : sql`null::text`} as name,
+      ${breakdown?.detail ? sql`min(${breakdown.detail})` : sql`null::text`} as detail,
+      ${breakdown?.yjCode ? sql`min(${breakdown.yjCode})` : sql`null::text`} as yj_code,
+      ${extraKey ?? sql`null`} as extra_key,
       ${sql.join(partColumns)}
     from ${from}
-    left join patients pa on pa.corporation_id = p.corporation_id and pa.id = p.patient_id
+    ${PATIENT_JOIN}
+    ${breakdown?.joins ?? sql``}
     where ${sql.join(where, sql` and `)}
-    group by ${groupingSets}`.execute(db);
+    group by ${groupingSets}`;
+  const { rows } = await withAnalyticsSettings(db, (trx) => statement.execute(trx));
   return rows.map((r) => ({
     isTotal: r.is_total === true,
     bucket: r.bucket as string | null,
     key: (r.key as string | null) ?? null,
+    name: breakdown
+      ? itemName(breakdown, {
+          key: (r.key as string | null) ?? '',
+          name: (r.name as string | null) ?? null,
+          detail: (r.detail as string | null) ?? null,
+        })
+      : null,
+    yjCode: (r.yj_code as string | null) ?? null,
     extraKey: r.extra_key,
     parts: Object.fromEntries(Object.keys(parts).map((n) => [n, Number(r[n] ?? 0)])),
   }));
 }
 
-type PartRow = { isTotal: boolean; bucket: string | null; key: string | null; parts: Parts };
-
 /** 集中率: receptions of the top institution (and of the top three) over all receptions. */
-async function concentrationParts(db: Database, query: MetricQuery): Promise<PartRow[]> {
-  const rows = await queryParts(
-    db,
-    'prescription_concentration_rates',
-    query,
-    sql`p.institution_id`,
-  );
+async function concentrationParts(
+  db: Database,
+  slug: MetricSlug,
+  query: MetricQuery,
+): Promise<PartRow[]> {
+  const rows = await queryParts(db, slug, query, sql`p.institution_id`);
   const groups = new Map<string, { row: PartRow; counts: number[] }>();
   for (const r of rows) {
     const id = JSON.stringify([r.isTotal, r.bucket, r.key]);
     let group = groups.get(id);
     if (!group) {
-      group = { row: { isTotal: r.isTotal, bucket: r.bucket, key: r.key, parts: {} }, counts: [] };
+      group = { row: { ...r, parts: {} }, counts: [] };
       groups.set(id, group);
     }
     group.counts.push(r.parts.receptions!);
@@ -167,39 +320,43 @@ async function concentrationParts(db: Database, query: MetricQuery): Promise<Par
   });
 }
 
-const emptyParts = (slug: MetricSlug): Parts =>
+const emptyParts = (definition: MetricDefinition): Parts =>
   Object.fromEntries(
-    Object.keys(METRIC_DEFINITIONS[slug].parts)
+    Object.keys(definition.parts)
       .concat(['receptions', 'top1', 'top3'])
       .map((n) => [n, 0]),
   );
 
 /**
- * One metric over a period: a series per dimension item (one series without a dimension), each
- * with a value for every bucket of the time axis and a total over the whole period.
+ * One metric over a period: a series per breakdown item (one series without a page), each with
+ * a value for every bucket of the time axis and a total over the whole period. Series come in
+ * no particular order; pages order them (orderSeries).
  */
 export async function computeMetric(
   db: Database,
   slug: MetricSlug,
   query: MetricQuery,
 ): Promise<MetricSeries[]> {
-  const definition = METRIC_DEFINITIONS[slug];
+  const { definition } = plan(slug, query);
   const rows: PartRow[] =
     definition.grain === 'institution'
-      ? await concentrationParts(db, query)
+      ? await concentrationParts(db, slug, query)
       : await queryParts(db, slug, query);
   const buckets = periodBuckets(query, query.axis);
-  const keys = [...new Set(rows.filter((r) => r.isTotal).map((r) => r.key))];
-  if (query.dimension === undefined && keys.length === 0) keys.push(null);
-  const empty = emptyParts(slug);
-  return keys.map((key) => {
+  const totals = rows.filter((r) => r.isTotal);
+  if (query.page === undefined && totals.length === 0) {
+    totals.push({ isTotal: true, bucket: null, key: null, name: null, yjCode: null, parts: {} });
+  }
+  const empty = emptyParts(definition);
+  return totals.map((total) => {
     const byBucket = new Map(
-      rows.filter((r) => !r.isTotal && r.key === key).map((r) => [r.bucket, r.parts]),
+      rows.filter((r) => !r.isTotal && r.key === total.key).map((r) => [r.bucket, r.parts]),
     );
-    const total = rows.find((r) => r.isTotal && r.key === key)?.parts ?? empty;
     return {
-      name: key,
-      total: definition.value(total),
+      key: total.key,
+      name: total.name,
+      ...(total.yjCode ? { yjCode: total.yjCode } : {}),
+      total: definition.value({ ...empty, ...total.parts }),
       rows: buckets.map((date) => ({
         date,
         value: definition.value(byBucket.get(date) ?? empty),

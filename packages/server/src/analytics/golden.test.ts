@@ -1,4 +1,10 @@
-import { DASHBOARD_METRIC_SLUGS } from '@pharmalytics/domain';
+import {
+  analysisPageByFamily,
+  DASHBOARD_METRIC_SLUGS,
+  type AnalysisFamily,
+} from '@pharmalytics/domain';
+import { memberScope } from '../access/analysis-scope.ts';
+import { adminOf } from '../testing/auth.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAs } from '../testing/upload.ts';
 import { computeMetric } from './engine.ts';
@@ -134,7 +140,7 @@ function csvLines(s: Sheet): string[] {
 }
 
 let t: TestApp;
-let admin: HttpClient;
+let sysadmin: HttpClient;
 beforeAll(async () => {
   t = await startTestApp();
   await t.db
@@ -152,8 +158,9 @@ beforeAll(async () => {
     .execute();
   const reply = await uploadAs(t, '1001', SHEETS.flatMap(csvLines));
   expect(reply.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 7, rowsRefused: 0 });
-  admin = t.client();
-  await admin.login('admin@example.com');
+  // A system administrator may also call the development twins (/v2).
+  sysadmin = t.client();
+  await sysadmin.login('sysadmin@example.com');
 });
 afterAll(() => t.close());
 
@@ -162,7 +169,7 @@ type Expected = Record<(typeof DASHBOARD_METRIC_SLUGS)[number], (number | null)[
 async function dashboard(version: 'v2' | 'v3', query: Record<string, string>) {
   const out: Record<string, unknown> = {};
   for (const slug of DASHBOARD_METRIC_SLUGS) {
-    const reply = await admin.get(`/${version}/dashboard/${slug}?${new URLSearchParams(query)}`);
+    const reply = await sysadmin.get(`/${version}/dashboard/${slug}?${new URLSearchParams(query)}`);
     expect(reply.status, slug).toBe(200);
     out[slug] = reply.body;
   }
@@ -336,7 +343,7 @@ describe('dashboard metrics on a hand-computed dataset', () => {
   }
 
   it('gives every weekday on the day-of-week axis', async () => {
-    const reply = await admin.get(
+    const reply = await sysadmin.get(
       `/v3/dashboard/prescription_counts?${new URLSearchParams({ ...CASES[2]!.query, periodCode: '4', storeCodes: '1001' })}`,
     );
     // 2026-03-31 is a Tuesday (P6), 04-01 a Wednesday (P1–P3), 04-02 a Thursday (P4, P5).
@@ -357,49 +364,55 @@ describe('the engine’s dimensions and filters on the same dataset', () => {
   async function scope() {
     const store = await t.db
       .selectFrom('stores')
-      .select(['id', 'corporation_id'])
+      .select(['corporation_id'])
       .where('store_code', '=', '1001')
       .executeTakeFirstOrThrow();
-    return { corporationId: store.corporation_id, storeIds: [store.id] };
+    return {
+      scope: await memberScope(t.db, adminOf(store.corporation_id), { storeCodes: ['1001'] }),
+    };
   }
+  const page = (family: AnalysisFamily) => analysisPageByFamily(family)!;
   const totals = (series: { name: string | null; total: number | null }[]) =>
     Object.fromEntries(series.map((s) => [s.name, s.total]));
 
   it('breaks metrics down by clinic, patient attributes, reception and insurance type', async () => {
     const q = { ...base, ...(await scope()) };
     expect(
-      totals(await computeMetric(t.db, 'prescription_counts', { ...q, dimension: 'clinic' })),
+      totals(await computeMetric(t.db, 'prescription_counts', { ...q, page: page('clinic') })),
     ).toEqual({
       Xクリニック: 3,
       Y内科医院: 1,
       Z整形外科: 1,
     });
     expect(
-      totals(await computeMetric(t.db, 'patient_counts', { ...q, dimension: 'clinic' })),
+      totals(await computeMetric(t.db, 'patient_counts', { ...q, page: page('clinic') })),
     ).toEqual({
       Xクリニック: 1,
       Y内科医院: 1,
       Z整形外科: 1,
     });
     expect(
-      totals(await computeMetric(t.db, 'dispensing_sales', { ...q, dimension: 'gender' })),
+      totals(await computeMetric(t.db, 'dispensing_sales', { ...q, page: page('gender') })),
     ).toEqual({ 女性: 5170 });
     // Born 1950-01: 76 on the dispensing dates.
     expect(
-      totals(await computeMetric(t.db, 'prescription_counts', { ...q, dimension: 'ageBand' })),
+      totals(await computeMetric(t.db, 'prescription_counts', { ...q, page: page('age') })),
     ).toEqual({ '70～79': 5 });
     expect(
       totals(
-        await computeMetric(t.db, 'prescription_counts', { ...q, dimension: 'receptionType' }),
+        await computeMetric(t.db, 'prescription_counts', { ...q, page: page('reception_type') }),
       ),
     ).toEqual({ 外来: 5 });
     expect(
       totals(
-        await computeMetric(t.db, 'prescription_unit_price', { ...q, dimension: 'insuranceType' }),
+        await computeMetric(t.db, 'prescription_unit_price', {
+          ...q,
+          page: page('insurance_type'),
+        }),
       ),
     ).toEqual({ 社保: 1034 });
     expect(
-      totals(await computeMetric(t.db, 'generic_dispensing_rates', { ...q, dimension: 'clinic' })),
+      totals(await computeMetric(t.db, 'generic_dispensing_rates', { ...q, page: page('clinic') })),
     ).toEqual({
       Xクリニック: 66.7, // 42 / 63
       Y内科医院: 0,
@@ -407,7 +420,7 @@ describe('the engine’s dimensions and filters on the same dataset', () => {
     });
     const bySlot = await computeMetric(t.db, 'prescription_counts', {
       ...q,
-      dimension: 'timeSlot',
+      page: page('timeslot'),
     });
     expect(bySlot.map((s) => [s.name, s.total, s.rows.map((r) => r.value)])).toEqual([
       ['09時台', 5, [3, 2, 0]],
@@ -417,19 +430,28 @@ describe('the engine’s dimensions and filters on the same dataset', () => {
   it('breaks line metrics down by medicine and fee item', async () => {
     const q = { ...base, ...(await scope()) };
     expect(
-      totals(await computeMetric(t.db, 'medicine_price_amount', { ...q, dimension: 'medicine' })),
+      totals(
+        await computeMetric(t.db, 'medicine_price_amount', { ...q, page: page('medicine_fee') }),
+      ),
     ).toEqual({
       薬1: 250,
       薬2: 2600,
       薬3: 420,
     });
-    expect(totals(await computeMetric(t.db, 'counts', { ...q, dimension: 'medicine' }))).toEqual({
+    expect(
+      totals(await computeMetric(t.db, 'counts', { ...q, page: page('medicine_fee') })),
+    ).toEqual({
       薬1: 5,
       薬2: 31,
       薬3: 42,
     });
     expect(
-      totals(await computeMetric(t.db, 'calculation_counts', { ...q, dimension: 'feeItem' })),
+      totals(
+        await computeMetric(t.db, 'calculation_counts', {
+          ...q,
+          page: page('dispensing_technical_fee'),
+        }),
+      ),
     ).toEqual({
       調剤基本料: 5,
     });
@@ -446,6 +468,7 @@ describe('the engine’s dimensions and filters on the same dataset', () => {
     expect(await sheets({ genericMedicine: [4] })).toBe(2);
     const quantity = await computeMetric(t.db, 'counts', {
       ...q,
+      page: page('medicine_fee'),
       filters: { genericMedicine: [4] },
     });
     expect(quantity[0]!.total).toBe(42);

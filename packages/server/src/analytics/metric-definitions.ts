@@ -1,4 +1,4 @@
-import type { MetricSlug } from '@pharmalytics/domain';
+import type { FactLevel, MetricSlug } from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
 
 /**
@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
  * ("parts", SQL aggregates over its grain) and how its value follows from them. Rates and unit
  * prices of a bucket and of the total come from that bucket's or the total's own parts.
  */
-export type Grain = 'prescription' | 'medicine' | 'fee' | 'institution';
+export type Grain = 'prescription' | 'medicine' | 'institution' | 'line' | 'section';
 export type Parts = Readonly<Record<string, number>>;
 
 export interface MetricDefinition {
@@ -15,8 +15,19 @@ export interface MetricDefinition {
   value: (parts: Parts) => number | null;
 }
 
-/** A reception (受付): one patient's visit with the sheets of one institution. */
-const RECEPTION = sql`(p.store_id, p.dispensing_date, p.reception_id, p.institution_id)`;
+/**
+ * A reception (受付): one patient's visit with the sheets of one institution, as one text key
+ * (store, day, institution, reception id; the only free text last, so no two receptions share a
+ * key) in the "C" collation: distinct counts compare bytes instead of rows of four columns.
+ */
+const DAY_NUMBER = sql`(p.dispensing_date - date '2000-01-01')`;
+export const RECEPTION = sql`(p.store_id || '|' || ${DAY_NUMBER} || '|' || p.institution_id || '|'
+  || p.reception_id) collate "C"`;
+/** A reception at a store whatever the institution (集中率 counts them by institution). */
+export const RECEPTION_AT_STORE = sql`(p.store_id || '|' || ${DAY_NUMBER} || '|' || p.reception_id)
+  collate "C"`;
+/** A pharmacist's working day as one number: days since 2000 × 2³² + pharmacist id. */
+const PHARMACIST_DAY = sql`${DAY_NUMBER}::bigint * 4294967296 + p.pharmacist_id`;
 
 /** Percentage to one decimal; null without a denominator. */
 export const percent = (numerator: number, denominator: number): number | null =>
@@ -33,7 +44,8 @@ const sheets = sql`count(*)`;
 const receptions = sql`count(distinct ${RECEPTION})`;
 const patients = sql`count(distinct p.patient_id)`;
 
-export const METRIC_DEFINITIONS: Record<MetricSlug, MetricDefinition> = {
+/** The metrics of sheet-level pages and the dashboard. */
+export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
   dispensing_sales: { grain: 'prescription', parts: { sales }, value: (p) => p.sales! },
   prescription_counts: { grain: 'prescription', parts: { sheets }, value: (p) => p.sheets! },
   prescription_unit_price: {
@@ -75,7 +87,7 @@ export const METRIC_DEFINITIONS: Record<MetricSlug, MetricDefinition> = {
     grain: 'prescription',
     parts: {
       sheets: sql`count(*) filter (where p.pharmacist_id is not null)`,
-      pharmacistDays: sql`count(distinct (p.dispensing_date, p.pharmacist_id)) filter (where p.pharmacist_id is not null)`,
+      pharmacistDays: sql`count(distinct ${PHARMACIST_DAY}) filter (where p.pharmacist_id is not null)`,
     },
     value: (p) => perUnit1(p.sheets!, p.pharmacistDays!),
   },
@@ -98,18 +110,72 @@ export const METRIC_DEFINITIONS: Record<MetricSlug, MetricDefinition> = {
     value: (p) => percent(p.generic!, p.eligible!),
   },
   medicine_price_amount: {
-    grain: 'medicine',
-    parts: { amount: sql`sum(l.amount_yen)` },
+    grain: 'prescription',
+    parts: { amount: sql`sum(p.medicine_yen)` },
     value: (p) => p.amount!,
   },
-  counts: {
-    grain: 'medicine',
-    parts: { quantity: sql`coalesce(sum(l.quantity), 0)` },
-    value: (p) => p.quantity!,
+};
+
+/**
+ * The metrics whose meaning on a line level is the lines' own (`l`): sales of fee items are their
+ * points × count × 10 yen, of medicines and materials their amount; quantities and calculation
+ * counts are the lines' sums. Other metrics of a line-level page count the sheets holding an item.
+ */
+export const LINE_METRIC_DEFINITIONS: Record<
+  Exclude<FactLevel, 'sheet'>,
+  Partial<Record<MetricSlug, MetricDefinition>>
+> = {
+  feeLine: {
+    dispensing_sales: {
+      grain: 'line',
+      parts: { yen: sql`coalesce(round(sum(l.points * l.count) * 10), 0)` },
+      value: (p) => p.yen!,
+    },
+    calculation_counts: {
+      grain: 'line',
+      parts: { count: sql`coalesce(sum(l.count), 0)` },
+      value: (p) => p.count!,
+    },
   },
-  calculation_counts: {
-    grain: 'fee',
-    parts: { count: sql`sum(l.count)` },
-    value: (p) => p.count!,
+  medicineLine: {
+    medicine_price_amount: {
+      grain: 'line',
+      parts: { amount: sql`coalesce(sum(l.amount_yen), 0)` },
+      value: (p) => p.amount!,
+    },
+    counts: {
+      grain: 'line',
+      parts: { quantity: sql`coalesce(sum(l.quantity), 0)` },
+      value: (p) => p.quantity!,
+    },
+  },
+  materialLine: {
+    dispensing_sales: {
+      grain: 'line',
+      parts: { yen: sql`coalesce(sum(l.amount_yen), 0)` },
+      value: (p) => p.yen!,
+    },
+    counts: {
+      grain: 'line',
+      parts: { quantity: sql`coalesce(sum(l.quantity), 0)` },
+      value: (p) => p.quantity!,
+    },
+  },
+};
+
+/**
+ * The metrics of the dispensing-fee-score page, over each sheet's four sections `sec`: a unit
+ * price divides a section's yen by every sheet, so the four unit prices add up to the sheets'.
+ */
+export const SECTION_METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
+  dispensing_sales: {
+    grain: 'section',
+    parts: { yen: sql`sum(sec.yen)` },
+    value: (p) => p.yen!,
+  },
+  prescription_unit_price: {
+    grain: 'section',
+    parts: { yen: sql`sum(sec.yen)`, sheets: sql`count(*)` },
+    value: (p) => perUnit(p.yen!, p.sheets!),
   },
 };

@@ -1,9 +1,13 @@
-import { validatePeriod, type DateRange, type TimeAxisValue } from '@pharmalytics/domain';
-import { z } from 'zod';
+import {
+  calendarDate,
+  validatePeriod,
+  type DateRange,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
 import { badRequest } from '../http/errors.ts';
 
-/** A yyyy-MM-dd date of a request. */
-export const isoDate = z.iso.date();
+/** A yyyy-MM-dd date of a request (1900–2100). */
+export const isoDate = calendarDate();
 
 /** A period of a request, refused with the period menu's own message when it is not valid. */
 export function requestPeriod(from: string, to: string, axis?: TimeAxisValue): DateRange {

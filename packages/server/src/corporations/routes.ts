@@ -1,4 +1,12 @@
-import { corporationEditSchema, PLAN_CODES, planByCode, planById } from '@pharmalytics/domain';
+import {
+  corporationEditSchema,
+  decimalCode,
+  FIELD_LABELS,
+  INPUT_LIMITS,
+  PLAN_CODES,
+  planByCode,
+  planById,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -8,8 +16,11 @@ import type { Database } from '../db/connection.ts';
 import type { CorporationsTable } from '../db/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
+import { access } from '../access/access-policy.ts';
 
-const codeParams = z.object({ code: z.string().regex(/^\d{1,12}$/) });
+const codeParams = z.object({
+  code: decimalCode(FIELD_LABELS.corporationCode, INPUT_LIMITS.corporationCodeDigits),
+});
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
 export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
@@ -30,7 +41,7 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
     app.get(
       '/v2/corporations/service_plan',
       {
-        onRequest: app.requireRoute('CorporationServicePlanSelectSetting'),
+        config: { access: access.route('CorporationServicePlanSelectSetting') },
         schema: { tags: ['corporations'] },
       },
       async (request) => {
@@ -46,7 +57,7 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
     app.patch(
       '/v2/corporations/service_plan',
       {
-        onRequest: app.requireRoute('CorporationServicePlanSelectSetting'),
+        config: { access: access.route('CorporationServicePlanSelectSetting') },
         schema: { tags: ['corporations'], body: z.object({ plan: z.enum(PLAN_CODES) }) },
       },
       async (request) => {
@@ -61,14 +72,14 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
 
     app.get(
       '/v2/corporations/:code',
-      { onRequest: app.requireMember, schema: { tags: ['corporations'], params: codeParams } },
+      { config: { access: access.member }, schema: { tags: ['corporations'], params: codeParams } },
       async (request) => toCorporationView(await ownCorporation(request.auth, request.params.code)),
     );
 
     app.put(
       '/v2/corporations/:code',
       {
-        onRequest: app.requireRole('admin', 'system_admin'),
+        config: { access: access.admin },
         schema: { tags: ['corporations'], params: codeParams, body: corporationEditSchema },
       },
       async (request) => {
@@ -101,11 +112,11 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
     /** The account list: enabled members with their viewable stores, and pending invitations. */
     app.get(
       '/v2/corporations/:code/members',
-      { onRequest: app.requireMember, schema: { tags: ['corporations'], params: codeParams } },
+      { config: { access: access.member }, schema: { tags: ['corporations'], params: codeParams } },
       async (request) => {
         const { auth } = request;
         await ownCorporation(auth, request.params.code);
-        const [members, assigned, stores, invitations] = await Promise.all([
+        const [members, assigned, stores, storeCount, invitations] = await Promise.all([
           db
             .selectFrom('members')
             .select(['id', 'public_name', 'email', 'role_id'])
@@ -119,15 +130,22 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
             )
             .select(['b.member_id', 's.store_code', 's.name'])
             .where('b.corporation_id', '=', auth.corporationId)
-            .where('s.contract_status', '=', 'active')
+            .where('s.id', 'in', browsableStoreIds(db, auth))
             .orderBy('s.store_code')
             .execute(),
           db
             .selectFrom('stores')
             .select(['store_code', 'name'])
-            .where('id', 'in', browsableStoreIds(db, { ...auth, role: 'admin' }))
+            .where('id', 'in', browsableStoreIds(db, auth))
             .orderBy('store_code')
             .execute(),
+          // How many stores "all stores" stands for: a count, which names no store.
+          db
+            .selectFrom('stores')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('corporation_id', '=', auth.corporationId)
+            .where('contract_status', '=', 'active')
+            .executeTakeFirstOrThrow(),
           db
             .selectFrom('invitations')
             .select(['id', 'email', 'role_id', 'expires_at'])
@@ -136,9 +154,10 @@ export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
             .orderBy('id')
             .execute(),
         ]);
+        // The stores the caller may see: a role user learns no other store's name.
         const allStores = stores.map((s) => ({ storeCode: s.store_code, name: s.name }));
         return {
-          totalStoreCount: allStores.length,
+          totalStoreCount: Number(storeCount.count),
           members: members.map((m) => ({
             id: m.id,
             name: m.public_name,

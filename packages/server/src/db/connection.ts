@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,19 +6,13 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { COPY_FROM_STDIN } from './copy.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteHost } from './pglite-host.ts';
+import { parsers } from './type-parsers.ts';
 import type { DB } from './types.ts';
 
 export type Database = Kysely<DB>;
 
-// Same JavaScript types from both engines: dates stay 'yyyy-MM-dd' strings, counts and sums numbers.
-const DATE_OID = 1082;
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-export const parsers = {
-  [DATE_OID]: (value: string) => value,
-  [INT8_OID]: (value: string) => Number(value),
-  [NUMERIC_OID]: (value: string) => Number(value),
-};
+export { parsers } from './type-parsers.ts';
 
 export interface DatabaseOptions {
   /** postgres:// URL of a server; when absent the embedded database is used. */
@@ -28,6 +21,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Schema to use on a server (created when missing). */
   schema?: string;
+  /**
+   * statement_timeout in ms of every session (0 or absent: none). A transaction can lift it for
+   * itself with liftStatementTimeout (statement-timeout.ts). On the embedded database the worker
+   * host enforces it when the database lives in a directory (see pglite-host.ts).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** A server connection that streams the text of a `COPY … FROM STDIN` query (see copy.ts). */
@@ -59,11 +58,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     if (options.schema) await pool.query(`create schema if not exists "${options.schema}"`);
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir, { parsers });
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const host = await PGliteHost.open({
+    dataDir: options.dataDir,
+    statementTimeoutMs: options.statementTimeoutMs,
+  });
+  return new Kysely<DB>({ dialect: new PGliteDialect(host) });
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './connection.ts';
+import { liftStatementTimeout } from './statement-timeout.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -15,6 +16,8 @@ class SqlFileMigrationProvider implements MigrationProvider {
       const text = readFileSync(MIGRATIONS_DIR + file, 'utf8');
       migrations[file.replace(/\.sql$/, '')] = {
         up: async (db) => {
+          // The migrator's transaction: a migration may take its time over a large table.
+          await liftStatementTimeout(db);
           await sql.raw(text).execute(db);
         },
       };

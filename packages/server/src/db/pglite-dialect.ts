@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,21 +9,22 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { COPY_FROM_STDIN } from './copy.ts';
+import type { PGliteHost } from './pglite-host.ts';
 
 /**
- * Kysely dialect for embedded PGlite. PGlite has one connection, so a transaction must own it:
- * connections are handed out one at a time and every other query waits its turn.
- * Queries without parameters go through the simple protocol so migrations may hold several
- * statements, as they can on a PostgreSQL server.
+ * Kysely dialect for embedded PGlite, which runs in a worker thread behind a PGliteHost. PGlite has
+ * one connection, so a transaction must own it: connections are handed out one at a time and every
+ * other query waits its turn. Queries without parameters go through the simple protocol so
+ * migrations may hold several statements, as they can on a PostgreSQL server; `COPY … FROM STDIN`
+ * reads its rows from a blob (see copy.ts).
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly host: PGliteHost) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.host);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -38,8 +38,8 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(private readonly host: PGliteHost) {
+    this.connection = new PGliteConnection(host);
   }
 
   async init() {}
@@ -71,35 +71,19 @@ class PGliteDriver implements Driver {
 
   async destroy() {
     await this.queue;
-    if (!this.pglite.closed) await this.pglite.close();
+    await this.host.close();
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly host: PGliteHost) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (COPY_FROM_STDIN.test(query.sql)) {
-      // The embedded server reads COPY data from a blob in place of the client's stream.
-      const sql = query.sql.replace(/\sfrom\s+stdin\s/i, " from '/dev/blob' ");
-      const result = await this.pglite.query<R>(sql, [], {
-        blob: new Blob([query.parameters[0] as string]),
-      });
-      return { rows: [], numAffectedRows: BigInt(result.affectedRows ?? 0) };
-    }
-    if (query.parameters.length === 0) {
-      const results = await this.pglite.exec(query.sql);
-      const last = results.at(-1);
-      return {
-        rows: (last?.rows ?? []) as R[],
-        numAffectedRows: last?.affectedRows === undefined ? undefined : BigInt(last.affectedRows),
-      };
-    }
-    const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
+    const result = await this.host.query(query.sql, query.parameters);
     return {
-      rows: result.rows,
+      rows: result.rows as R[],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
   }

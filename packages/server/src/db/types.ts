@@ -39,10 +39,21 @@ export interface IdentityUsersTable {
   email: string;
   password_hash: string;
   disabled: ColumnType<boolean, boolean | undefined>;
+  password_changed_at: Timestamp;
+  token_generation: ColumnType<number, number | undefined>;
+  tokens_revoked_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface SignInFailuresTable {
+  email: string;
   failed_attempts: ColumnType<number, number | undefined>;
   locked_until: ColumnType<Date | null, Date | null | undefined>;
-  password_changed_at: Timestamp;
-  created_at: Generated<Date>;
+}
+
+export interface UsedIdTokensTable {
+  token_id: string;
+  expires_at: Date;
 }
 
 export interface MembersTable {
@@ -170,6 +181,7 @@ export interface PatientsTable {
   latitude: number | null;
   longitude: number | null;
   mesh_code: string | null;
+  prefecture: string | null;
 }
 
 export interface MedicalInstitutionsTable {
@@ -221,6 +233,8 @@ export interface PrescriptionsTable {
   medicine_points: number;
   material_points: number;
   sales_yen: number;
+  medicine_yen: number;
+  material_yen: number;
   upload_id: number | null;
 }
 
@@ -295,6 +309,8 @@ export interface DB {
   prefectures: PrefecturesTable;
   corporations: CorporationsTable;
   identity_users: IdentityUsersTable;
+  sign_in_failures: SignInFailuresTable;
+  used_id_tokens: UsedIdTokensTable;
   members: MembersTable;
   sessions: SessionsTable;
   stores: StoresTable;

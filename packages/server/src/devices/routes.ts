@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
+import { access } from '../access/access-policy.ts';
 
 export function deviceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     /** Uploader installations that have contacted the service, for the caller's stores. */
     app.get(
       '/v3/client_devices',
-      { onRequest: app.requireMember, schema: { tags: ['devices'] } },
+      { config: { access: access.member }, schema: { tags: ['devices'] } },
       async (request) => {
         const { auth } = request;
         const rows = await db

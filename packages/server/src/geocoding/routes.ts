@@ -1,9 +1,18 @@
+import {
+  boundedText,
+  decimalInteger,
+  FIELD_LABELS,
+  FORM_MESSAGES,
+  INPUT_LIMITS,
+  LIMITS,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 import { townGeocoder } from './town-geocoder.ts';
 import { lookupZip, normalizeZip } from './zip-lookup.ts';
+import { access } from '../access/access-policy.ts';
 
 /** Offline address services for the store form: zip → address, address → coordinates. */
 export function geocodingRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
@@ -11,8 +20,11 @@ export function geocodingRoutes({ db }: { db: Database }): FastifyPluginAsyncZod
     app.get(
       '/v3/geocoding/zip_codes/:zipCode',
       {
-        onRequest: app.requireMember,
-        schema: { tags: ['geocoding'], params: z.object({ zipCode: z.string().max(20) }) },
+        config: { access: access.member },
+        schema: {
+          tags: ['geocoding'],
+          params: z.object({ zipCode: boundedText({ label: FIELD_LABELS.zipCode, max: 20 }) }),
+        },
       },
       async (request) => {
         const zip = normalizeZip(request.params.zipCode);
@@ -24,13 +36,18 @@ export function geocodingRoutes({ db }: { db: Database }): FastifyPluginAsyncZod
     app.get(
       '/v3/geocoding/address',
       {
-        onRequest: app.requireMember,
+        config: { access: access.member },
         schema: {
           tags: ['geocoding'],
           querystring: z.object({
-            prefectureId: z.coerce.number().int().min(1).max(47),
-            city: z.string().max(50).default(''),
-            block: z.string().max(50).default(''),
+            prefectureId: decimalInteger({
+              label: FIELD_LABELS.prefecture,
+              min: 1,
+              max: INPUT_LIMITS.prefectureCount,
+              error: FORM_MESSAGES.storePrefectureRequired,
+            }),
+            city: boundedText({ label: FIELD_LABELS.city, max: LIMITS.cityMax }).default(''),
+            block: boundedText({ label: FIELD_LABELS.block, max: LIMITS.blockMax }).default(''),
           }),
         },
       },
@@ -40,7 +57,8 @@ export function geocodingRoutes({ db }: { db: Database }): FastifyPluginAsyncZod
           .selectFrom('prefectures')
           .select('name')
           .where('id', '=', prefectureId)
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!prefecture) throw badRequest(FORM_MESSAGES.storePrefectureRequired);
         return townGeocoder().geocode(prefecture.name, city, block);
       },
     );

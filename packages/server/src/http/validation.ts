@@ -1,7 +1,15 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors.ts';
 
 export const VALIDATION_ERROR = 'validation error';
+
+/**
+ * The few checks whose schema gives no message of its own (a number out of its range, an unknown
+ * choice, a body that is not an object) are refused in zod's Japanese wording.
+ */
+export function useJapaneseValidationMessages() {
+  z.config(z.locales.ja());
+}
 
 /**
  * Validates with a schema that needs request data to be built (such as one that compares the

@@ -3,10 +3,12 @@ import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { WEB_BASE_PATH } from '@pharmalytics/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { access } from '../access/access-policy.ts';
 
 /** Serves the built web app under /service/, answering the app's routes with index.html. */
 export async function serveWebApp(app: FastifyInstance, webDist: string) {
-  app.get('/', (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  const declared = { config: { access: access.public } };
+  app.get('/', declared, (_request, reply) => reply.redirect(WEB_BASE_PATH));
   if (!existsSync(join(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build`');
     return;
@@ -20,8 +22,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     return full.startsWith(webDist) && existsSync(full) && statSync(full).isFile();
   };
 
-  app.get(WEB_BASE_PATH.replace(/\/$/, ''), (_request, reply) => reply.redirect(WEB_BASE_PATH));
-  app.get(`${WEB_BASE_PATH}*`, async (request, reply) => {
+  app.get(WEB_BASE_PATH.replace(/\/$/, ''), declared, (_request, reply) =>
+    reply.redirect(WEB_BASE_PATH),
+  );
+  app.get(`${WEB_BASE_PATH}*`, declared, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     if (!path || !isFile(path)) return sendIndex(reply);
     // Vite fingerprints everything under assets/, so those never change.

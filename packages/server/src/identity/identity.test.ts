@@ -1,5 +1,7 @@
+import { hash } from '@node-rs/argon2';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -45,11 +47,90 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
 
     // Once the lock has run out, the right password works again.
     await t.db
-      .updateTable('identity_users')
+      .updateTable('sign_in_failures')
       .set({ locked_until: new Date(Date.now() - 1000) })
       .where('email', '=', 'free@example.com')
       .execute();
     expect((await client.signIn('free@example.com', 'Pharmalytics-demo1')).status).toBe(200);
+  });
+
+  it('locks an unknown address exactly like an account, so a lock tells nothing', async () => {
+    const answers = async (email: string) => {
+      const client = t.client();
+      const messages = [];
+      for (let i = 0; i < 6; i++) {
+        const reply = await client.signIn(email, `wrong-password-${i}`);
+        messages.push(`${reply.status} ${reply.body.error.message}`);
+      }
+      return messages;
+    };
+    const known = await answers('user@example.com');
+    const unknown = await answers('no-such-person@example.com');
+    expect(known).toEqual([
+      '400 INVALID_LOGIN_CREDENTIALS',
+      '400 INVALID_LOGIN_CREDENTIALS',
+      '400 TOO_MANY_ATTEMPTS_TRY_LATER',
+      '400 TOO_MANY_ATTEMPTS_TRY_LATER',
+      '400 TOO_MANY_ATTEMPTS_TRY_LATER',
+      '400 TOO_MANY_ATTEMPTS_TRY_LATER',
+    ]);
+    expect(unknown).toEqual(known);
+  });
+
+  it('stays locked under 30 parallel attempts with the right password among them', async () => {
+    for (const round of [1, 2, 3]) {
+      const email = `parallel-${round}@example.com`;
+      await t.app.services.identity.createUser(email, 'Right-password1');
+      const client = t.client();
+      const passwords = Array.from({ length: 30 }, (_, i) => `wrong-${i}`);
+      passwords[round * 7] = 'Right-password1';
+      const replies = await Promise.all(passwords.map((p) => client.signIn(email, p)));
+      // At most the right password got a token, and only if it came before the lock.
+      expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+      const after = await client.signIn(email, 'Right-password1');
+      expect(after.body).toEqual({ error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });
+      const row = await t.db
+        .selectFrom('sign_in_failures')
+        .select('locked_until')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(row.locked_until!.getTime()).toBeGreaterThan(Date.now());
+    }
+  });
+
+  it('refuses the right password when a lock lands while it is being checked', async () => {
+    const email = 'slow-check@example.com';
+    await t.app.services.identity.createUser(email, 'Right-password1');
+    // A costlier hash stretches the check to about a second, so the lock surely lands inside it.
+    await t.db
+      .updateTable('identity_users')
+      .set({ password_hash: await hash('Right-password1', { timeCost: 60 }) })
+      .where('email', '=', email)
+      .execute();
+    const pending = t.client().signIn(email, 'Right-password1');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What parallel failures finishing first would leave behind.
+    await t.db
+      .insertInto('sign_in_failures')
+      .values({ email, failed_attempts: 0, locked_until: new Date(Date.now() + 60_000) })
+      .execute();
+    expect((await pending).body).toEqual({
+      error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
+    });
+  });
+
+  it('issues no token to the right password once parallel failures have locked the account', async () => {
+    const email = 'locked-burst@example.com';
+    await t.app.services.identity.createUser(email, 'Right-password1');
+    const client = t.client();
+    for (let i = 0; i < 3; i++) await client.signIn(email, `wrong-${i}`);
+    const passwords = Array.from({ length: 30 }, (_, i) =>
+      i % 3 ? `wrong-${i}` : 'Right-password1',
+    );
+    const replies = await Promise.all(passwords.map((p) => client.signIn(email, p)));
+    expect(replies.map((r) => r.body)).toEqual(
+      passwords.map(() => ({ error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } })),
+    );
   });
 
   it('stores passwords as argon2id hashes only', async () => {
@@ -64,16 +145,69 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
 });
 
 describe('identity rate limit', () => {
-  it('refuses a burst of sign-in attempts from one address with 429', async () => {
+  const statuses = async (replies: Promise<{ status: number }>[]) =>
+    (await Promise.all(replies)).map((r) => r.status);
+
+  it('refuses a burst of sign-in attempts from one address with 429, whatever X-Forwarded-For says', async () => {
     const limited = await startTestApp({ seed: false, env: { IDENTITY_RATE_LIMIT: '3' } });
     try {
       const client = limited.client();
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++)
-        statuses.push((await client.signIn('x@example.com', 'password1')).status);
-      expect(statuses).toEqual([400, 400, 400, 429, 429]);
+      const signIn = (i: number) =>
+        client.request('POST', '/identity/v1/accounts:signInWithPassword', {
+          body: { email: 'x@example.com', password: 'password1' },
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          csrf: false,
+        });
+      const results: number[] = [];
+      for (let i = 0; i < 5; i++) results.push((await signIn(i)).status);
+      expect(results).toEqual([400, 400, 400, 429, 429]);
+
+      // The reset request has its own limit, just as deaf to the header.
+      const reset = (i: number) =>
+        client.request('POST', '/v2/reset_passwords', {
+          body: { email: 'x@example.com' },
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
+      const resets: number[] = [];
+      for (let i = 0; i < 5; i++) resets.push((await reset(i)).status);
+      expect(resets).toEqual([200, 200, 200, 429, 429]);
     } finally {
       await limited.close();
     }
+  });
+
+  it('believes X-Forwarded-For only from a configured proxy, and only the hop it added', async () => {
+    const limited = await startTestApp({
+      seed: false,
+      env: { IDENTITY_RATE_LIMIT: '3', TRUST_PROXY: '127.0.0.1' },
+    });
+    try {
+      const client = limited.client();
+      // The proxy (the loopback client here) appends the address it saw; a client can only put
+      // made-up addresses before it.
+      const signIn = (forwardedFor: string) =>
+        client.request('POST', '/identity/v1/accounts:signInWithPassword', {
+          body: { email: 'x@example.com', password: 'password1' },
+          headers: { 'x-forwarded-for': forwardedFor },
+          csrf: false,
+        });
+      const results: number[] = [];
+      for (let i = 0; i < 5; i++) results.push((await signIn(`10.0.0.${i}, 192.0.2.7`)).status);
+      expect(results).toEqual([400, 400, 400, 429, 429]);
+      // Another client behind the proxy has its own allowance.
+      expect(await statuses([signIn('192.0.2.8')])).toEqual([400]);
+    } finally {
+      await limited.close();
+    }
+  }, 90_000);
+
+  it('refuses a hop count or "true" for TRUST_PROXY', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+    ]);
   });
 });

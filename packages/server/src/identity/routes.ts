@@ -1,7 +1,9 @@
+import { boundedText, FIELD_LABELS, INPUT_LIMITS, LIMITS } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityService } from './service.ts';
 import { ID_TOKEN_LIFETIME_SECONDS, type TokenService } from './tokens.ts';
+import { access } from '../access/access-policy.ts';
 
 /**
  * The built-in identity provider, with the contract of the Identity Toolkit REST API subset
@@ -16,12 +18,18 @@ export function identityRoutes(deps: {
     app.post(
       '/identity/v1/accounts::signInWithPassword',
       {
-        config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
+        config: {
+          access: access.cookieless,
+          rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' },
+        },
         schema: {
           tags: ['identity'],
           body: z.object({
-            email: z.string().max(350).default(''),
-            password: z.string().max(200).default(''),
+            email: boundedText({ label: FIELD_LABELS.email, max: LIMITS.emailMax }).default(''),
+            password: boundedText({
+              label: FIELD_LABELS.password,
+              max: INPUT_LIMITS.signInPasswordMax,
+            }).default(''),
             returnSecureToken: z.boolean().optional(),
           }),
         },
@@ -32,7 +40,7 @@ export function identityRoutes(deps: {
           return reply.code(400).send({ error: { code: 400, message: result.error } });
         }
         return {
-          idToken: await deps.tokens.sign(result.localId, result.email),
+          idToken: await deps.tokens.sign(result.localId, result.email, result.tokenGeneration),
           expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
           localId: result.localId,
           email: result.email,
@@ -41,8 +49,10 @@ export function identityRoutes(deps: {
       },
     );
 
-    app.get('/identity/v1/jwks', { schema: { tags: ['identity'] } }, async () =>
-      deps.tokens.jwks(),
+    app.get(
+      '/identity/v1/jwks',
+      { config: { access: access.cookieless }, schema: { tags: ['identity'] } },
+      async () => deps.tokens.jwks(),
     );
   };
 }

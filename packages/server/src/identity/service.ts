@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { SignInFailures, type LockoutPolicy } from './sign-in-failures.ts';
+
+export type { LockoutPolicy } from './sign-in-failures.ts';
 
 /**
  * Error codes of the Identity Toolkit REST contract. Unknown address and wrong password both give
@@ -14,22 +17,28 @@ export type SignInErrorCode =
   | 'MISSING_PASSWORD';
 
 export type SignInResult =
-  { ok: true; localId: string; email: string } | { ok: false; error: SignInErrorCode };
-
-export interface LockoutPolicy {
-  attempts: number;
-  minutes: number;
-}
+  | {
+      ok: true;
+      localId: string;
+      email: string;
+      /** The account's token generation, which the ID token carries (see tokens.ts). */
+      tokenGeneration: number;
+    }
+  | { ok: false; error: SignInErrorCode };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 export class IdentityService {
+  private readonly failures: SignInFailures;
+
   constructor(
     private readonly db: Database,
-    private readonly lockout: LockoutPolicy,
-  ) {}
+    lockout: LockoutPolicy,
+  ) {
+    this.failures = new SignInFailures(db, lockout);
+  }
 
   async createUser(email: string, password: string): Promise<string> {
     const row = await this.db
@@ -40,64 +49,55 @@ export class IdentityService {
     return row.local_id;
   }
 
+  /** Sets a new password: earlier ID tokens open no session any more, and a lock is lifted. */
   async setPassword(localId: string, password: string): Promise<void> {
-    await this.db
+    const row = await this.db
       .updateTable('identity_users')
       .set({
         password_hash: await hashPassword(password),
-        password_changed_at: new Date(),
-        failed_attempts: 0,
-        locked_until: null,
+        password_changed_at: sql`now()`,
+        token_generation: sql`token_generation + 1`,
+        tokens_revoked_at: sql`now()`,
       })
       .where('local_id', '=', localId)
-      .execute();
+      .returning('email')
+      .executeTakeFirst();
+    if (row) await this.failures.reset(row.email);
   }
 
-  /** Checks a password; repeated failures lock the account for a while, even for the right one. */
+  /**
+   * Checks a password. Every address, with an account or not, takes the same path: the same
+   * hashing work and the same failure count, so that neither the answers nor a lock tell which
+   * addresses have accounts. Repeated failures lock the address for a while, even for the right
+   * password.
+   */
   async signIn(emailInput: string, password: string): Promise<SignInResult> {
     const email = normalizeEmail(emailInput);
     if (!email.includes('@')) return { ok: false, error: 'INVALID_EMAIL' };
     if (!password) return { ok: false, error: 'MISSING_PASSWORD' };
-
     const user = await this.db
       .selectFrom('identity_users')
-      .select(['local_id', 'password_hash', 'disabled', 'locked_until'])
+      .select(['local_id', 'password_hash', 'disabled', 'token_generation'])
       .where('email', '=', email)
       .executeTakeFirst();
-    if (!user) {
-      await verifyAgainstNothing(password);
-      return { ok: false, error: 'INVALID_LOGIN_CREDENTIALS' };
-    }
-    if (user.locked_until && user.locked_until > new Date()) {
+    if (await this.failures.isLocked(email)) {
       return { ok: false, error: 'TOO_MANY_ATTEMPTS_TRY_LATER' };
     }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      return this.recordFailure(user.local_id);
+    const valid = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyAgainstNothing(password);
+    if (!user || !valid) {
+      const locked = await this.failures.record(email);
+      return {
+        ok: false,
+        error: locked ? 'TOO_MANY_ATTEMPTS_TRY_LATER' : 'INVALID_LOGIN_CREDENTIALS',
+      };
+    }
+    // Failures that ended while the password was checked may have locked the address meanwhile.
+    if (!(await this.failures.clear(email))) {
+      return { ok: false, error: 'TOO_MANY_ATTEMPTS_TRY_LATER' };
     }
     if (user.disabled) return { ok: false, error: 'USER_DISABLED' };
-    await this.db
-      .updateTable('identity_users')
-      .set({ failed_attempts: 0, locked_until: null })
-      .where('local_id', '=', user.local_id)
-      .execute();
-    return { ok: true, localId: user.local_id, email };
-  }
-
-  private async recordFailure(localId: string): Promise<SignInResult> {
-    const { attempts, minutes } = this.lockout;
-    const row = await this.db
-      .updateTable('identity_users')
-      .set({
-        failed_attempts: sql`case when failed_attempts + 1 >= ${attempts} then 0 else failed_attempts + 1 end`,
-        locked_until: sql`case when failed_attempts + 1 >= ${attempts}
-          then now() + make_interval(mins => ${minutes}) else null end`,
-      })
-      .where('local_id', '=', localId)
-      .returning('locked_until')
-      .executeTakeFirstOrThrow();
-    return {
-      ok: false,
-      error: row.locked_until ? 'TOO_MANY_ATTEMPTS_TRY_LATER' : 'INVALID_LOGIN_CREDENTIALS',
-    };
+    return { ok: true, localId: user.local_id, email, tokenGeneration: user.token_generation };
   }
 }

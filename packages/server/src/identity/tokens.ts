@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -7,15 +8,30 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
+import { hashToken } from '../tokens/random-token.ts';
 
 export const ID_TOKEN_AUDIENCE = 'pharmalytics';
 export const ID_TOKEN_LIFETIME_SECONDS = 3600;
 const ALG = 'ES256';
 
+/** Private claim of our ID tokens: the account's token generation when the token was issued. */
+const GENERATION_CLAIM = 'gen';
+
 export interface IdTokenClaims {
   sub: string;
   email: string;
+  /** Issued at, in whole seconds. */
   iat: number;
+  /** Expiry, in whole seconds. */
+  exp: number;
+  /** The account's token generation; absent from an external provider's tokens. */
+  generation?: number;
+  /**
+   * What identifies the token for its single use: its jti, or for a token without one the hash
+   * of its signed part (not of the whole token: an ECDSA signature can be rewritten into another
+   * valid one, the signed part cannot).
+   */
+  id: string;
 }
 
 /** Signs and verifies the identity service's ID tokens (short-lived ES256 JWTs). */
@@ -44,10 +60,11 @@ export class TokenService {
     return { keys: [{ ...this.publicJwk, alg: ALG, use: 'sig' }] };
   }
 
-  async sign(localId: string, email: string): Promise<string> {
+  async sign(localId: string, email: string, generation: number): Promise<string> {
     const key = await importJWK(this.privateJwk, ALG);
-    return new SignJWT({ email })
+    return new SignJWT({ email, [GENERATION_CLAIM]: generation })
       .setProtectedHeader({ alg: ALG, kid: this.privateJwk.kid })
+      .setJti(randomUUID())
       .setSubject(localId)
       .setIssuer(this.issuer)
       .setAudience(ID_TOKEN_AUDIENCE)
@@ -64,10 +81,25 @@ export class TokenService {
         audience: ID_TOKEN_AUDIENCE,
         algorithms: [ALG],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-      return { sub: payload.sub, email: payload.email, iat: payload.iat ?? 0 };
+      const { sub, email, iat, exp, jti } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string') return null;
+      if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+      const generation = payload[GENERATION_CLAIM];
+      return {
+        sub,
+        email,
+        iat,
+        exp,
+        generation: Number.isInteger(generation) ? (generation as number) : undefined,
+        id: typeof jti === 'string' && jti ? `jti:${jti}` : `jws:${hashToken(signedPart(token))}`,
+      };
     } catch {
       return null;
     }
   }
+}
+
+/** Header and payload of a compact JWS: the part its signature covers. */
+function signedPart(token: string): string {
+  return token.slice(0, token.lastIndexOf('.'));
 }

@@ -1,7 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { CONTROL_CHARACTER } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashToken } from '../tokens/random-token.ts';
+
+export const INVALID_DEVICE_CREDENTIALS = 'invalid device credentials';
 
 export interface DeviceIdentity {
   corporationId: number;
@@ -24,6 +27,8 @@ export async function authenticateDevice(
   if (colon < 1) return undefined;
   const userName = decoded.slice(0, colon);
   const key = decoded.slice(colon + 1);
+  // No user name or key holds one, and the database takes no NUL in text.
+  if (CONTROL_CHARACTER.test(decoded)) return undefined;
   const row = await db
     .selectFrom('device_users as u')
     .innerJoin('stores as s', (j) =>

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { UPLOAD_MESSAGES } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
+import { liftStatementTimeout } from '../db/statement-timeout.ts';
 import type { DeviceIdentity } from './device-auth.ts';
 import { loadPrescriptions } from './load-prescriptions.ts';
 import { parseOffThread } from './parsers/parse-off-thread.ts';
@@ -15,6 +17,8 @@ export interface IngestResult {
   rowsRefused: number;
   message: string | null;
   rejected: RejectedLine[];
+  /** For a duplicate: the upload that loaded the same content. */
+  duplicateOf?: number;
 }
 
 /** Prescriptions of another pharmacy than the device's store are refused, line by line. */
@@ -35,9 +39,16 @@ function splitByPharmacy(device: DeviceIdentity, prescriptions: ParsedPrescripti
   return { accepted, refused };
 }
 
+const ONE_LOAD = ['corporation_id', 'store_id', 'content_hash'] as const;
+
 /**
- * Receives one file for the device's store: keeps it raw, recognises a file loaded before, parses
- * it and loads it in one transaction, so a failure or a crash loads nothing of it.
+ * Receives one file for the device's store: keeps it raw, recognises content loaded before,
+ * parses it and loads it in one transaction, so a failure or a crash loads nothing of it.
+ *
+ * The upload row of a load is written in the load's transaction, under a unique index on the
+ * store and content of rows being loaded or loaded: a copy of the file arriving meanwhile waits
+ * for that transaction and is then recorded as a duplicate (or loads, if the first failed). A
+ * failure records a failed row with its reason; no row is ever left half done.
  */
 export async function ingestFile(
   db: Database,
@@ -51,29 +62,15 @@ export async function ingestFile(
   // Parsing needs no database, so it runs while another file's load holds the connection.
   const parsing = readFile(raw.path).then(parseOffThread);
   parsing.catch(() => {}); // awaited below unless the file turns out to be a duplicate
-  const previous = await db
-    .selectFrom('uploads')
-    .select('id')
-    .where('corporation_id', '=', corporationId)
-    .where('store_id', '=', storeId)
-    .where('content_hash', '=', raw.hash)
-    .where('status', '=', 'loaded')
-    .executeTakeFirst();
-  const upload = await db
-    .insertInto('uploads')
-    .values({
-      corporation_id: corporationId,
-      store_id: storeId,
-      file_name: fileName,
-      content_hash: raw.hash,
-      size_bytes: raw.size,
-      status: previous ? 'duplicate' : 'received',
-      message: previous ? '同じ内容のファイルは取り込み済みです。' : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const result = (fields: Partial<IngestResult>): IngestResult => ({
-    uploadId: upload.id,
+  const row = {
+    corporation_id: corporationId,
+    store_id: storeId,
+    file_name: fileName,
+    content_hash: raw.hash,
+    size_bytes: raw.size,
+  };
+  const result = (uploadId: number, fields: Partial<IngestResult>): IngestResult => ({
+    uploadId,
     status: 'loaded',
     format: null,
     prescriptionsLoaded: 0,
@@ -82,56 +79,93 @@ export async function ingestFile(
     rejected: [],
     ...fields,
   });
-  if (previous)
-    return result({ status: 'duplicate', message: '同じ内容のファイルは取り込み済みです。' });
-
-  const parsed = await parsing;
-  if (!parsed.ok) {
-    await db
-      .updateTable('uploads')
-      .set({ status: 'failed', format: parsed.format, message: parsed.message })
+  const loadedCopy = () =>
+    db
+      .selectFrom('uploads')
+      .select('id')
       .where('corporation_id', '=', corporationId)
-      .where('id', '=', upload.id)
-      .execute();
-    return result({ status: 'failed', format: parsed.format, message: parsed.message });
-  }
+      .where('store_id', '=', storeId)
+      .where('content_hash', '=', raw.hash)
+      .where('status', '=', 'loaded')
+      .executeTakeFirst();
+  const duplicate = async (of: number | undefined) => {
+    const message = UPLOAD_MESSAGES.duplicate;
+    const { id } = await db
+      .insertInto('uploads')
+      .values({ ...row, status: 'duplicate', message })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return result(id, { status: 'duplicate', message, ...(of ? { duplicateOf: of } : {}) });
+  };
+  const failed = async (format: string | null, message: string) => {
+    const { id } = await db
+      .insertInto('uploads')
+      .values({ ...row, status: 'failed', format, message })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return result(id, { status: 'failed', format, message });
+  };
 
-  const { accepted, refused } = splitByPharmacy(device, parsed.prescriptions);
-  const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
-  await db.transaction().execute(async (trx) => {
-    await loadPrescriptions(trx, { corporationId, storeId, uploadId: upload.id }, accepted);
-    for (let i = 0; i < rejected.length; i += 2000) {
-      await trx
-        .insertInto('upload_rejects')
-        .values(
-          rejected.slice(i, i + 2000).map((r) => ({
-            corporation_id: corporationId,
-            upload_id: upload.id,
-            line_no: r.lineNo,
-            reason: r.reason,
-            raw: r.raw,
-          })),
+  const before = await loadedCopy();
+  if (before) return duplicate(before.id);
+
+  try {
+    const parsed = await parsing;
+    if (!parsed.ok) return await failed(parsed.format, parsed.message);
+    const { accepted, refused } = splitByPharmacy(device, parsed.prescriptions);
+    const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
+    const uploadId = await db.transaction().execute(async (trx) => {
+      await liftStatementTimeout(trx); // a large file takes as long as it takes
+      const claimed = await trx
+        .insertInto('uploads')
+        .values({ ...row, status: 'received' })
+        .onConflict((oc) =>
+          oc.columns(ONE_LOAD).where('status', 'in', ['received', 'loaded']).doNothing(),
         )
-        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return null;
+      await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, accepted);
+      for (let i = 0; i < rejected.length; i += 2000) {
+        await trx
+          .insertInto('upload_rejects')
+          .values(
+            rejected.slice(i, i + 2000).map((r) => ({
+              corporation_id: corporationId,
+              upload_id: claimed.id,
+              line_no: r.lineNo,
+              reason: r.reason,
+              raw: r.raw,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      await trx
+        .updateTable('uploads')
+        .set({
+          status: 'loaded',
+          format: parsed.format,
+          prescriptions_loaded: accepted.length,
+          rows_refused: rejected.length,
+          loaded_at: new Date(),
+        })
+        .where('corporation_id', '=', corporationId)
+        .where('id', '=', claimed.id)
         .execute();
-    }
-    await trx
-      .updateTable('uploads')
-      .set({
-        status: 'loaded',
-        format: parsed.format,
-        prescriptions_loaded: accepted.length,
-        rows_refused: rejected.length,
-        loaded_at: new Date(),
-      })
-      .where('corporation_id', '=', corporationId)
-      .where('id', '=', upload.id)
-      .execute();
-  });
-  return result({
-    format: parsed.format,
-    prescriptionsLoaded: accepted.length,
-    rowsRefused: rejected.length,
-    rejected: rejected.slice(0, 100),
-  });
+      return claimed.id;
+    });
+    // Another upload of this content was loading: it has committed by now.
+    if (uploadId === null) return await duplicate((await loadedCopy())?.id);
+    return result(uploadId, {
+      format: parsed.format,
+      prescriptionsLoaded: accepted.length,
+      rowsRefused: rejected.length,
+      rejected: rejected.slice(0, 100),
+    });
+  } catch (error) {
+    // Nothing of the file was loaded (the transaction rolled back); the history says so.
+    await failed(null, UPLOAD_MESSAGES.failed).catch(() => {});
+    throw error;
+  }
 }

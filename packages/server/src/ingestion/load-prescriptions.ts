@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { bumpDataVersion } from '../analytics/data-version.ts';
 import { copyRows } from '../db/copy.ts';
 import type { ParsedItem, ParsedPrescription } from './parsers/types.ts';
 import { patientHomeLocator } from './patient-home.ts';
+import { prescriptionTotals } from './prescription-totals.ts';
 
 export interface LoadTarget {
   corporationId: number;
@@ -10,13 +12,11 @@ export interface LoadTarget {
   uploadId: number;
 }
 
-const CHUNK = 5000;
-const TECHNICAL = new Set(['調剤基本料', '調剤基本料加算', '薬剤調製料', '薬剤調製料加算']);
-
-/** Points × count in hundredths of a point, so sums stay exact integers. */
-const hundredths = (points: number, count: number) => Math.round(points * 100) * count;
-const yenOf = (hundredthsOfPoints: number) => Math.round(hundredthsOfPoints / 10);
-
+/**
+ * Prescriptions per round of statements. The rows of a round are built on the main thread, which
+ * answers requests meanwhile; a thousand take some tens of milliseconds.
+ */
+const CHUNK = 1000;
 const naturalKey = (date: string, receptionId: string, no: number) =>
   `${date}|${receptionId}|${no}`;
 
@@ -26,30 +26,12 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** Totals of one prescription by fee section, and its sales in yen. */
-export function prescriptionTotals(p: ParsedPrescription) {
-  let technical = 0;
-  let management = 0;
-  for (const fee of p.fees) {
-    if (TECHNICAL.has(fee.category)) technical += hundredths(fee.points, fee.count);
-    else management += hundredths(fee.points, fee.count);
-  }
-  const itemPoints = (items: ParsedItem[]) =>
-    items.reduce((sum, item) => sum + hundredths(item.points, item.count), 0);
-  const itemYen = (items: ParsedItem[]) => items.reduce((sum, item) => sum + item.amountYen, 0);
-  return {
-    technicalPoints: technical / 100,
-    managementPoints: management / 100,
-    medicinePoints: itemPoints(p.medicines) / 100,
-    materialPoints: itemPoints(p.materials) / 100,
-    salesYen: yenOf(technical + management) + itemYen(p.medicines) + itemYen(p.materials),
-  };
-}
-
 /**
  * Loads parsed prescriptions of one store inside the caller's transaction. A prescription with
  * the natural key of one already stored replaces it, so re-sending or correcting a file never
- * counts twice. Rows go in as arrays (unnest) to keep round trips few.
+ * counts twice. Rows go in as arrays (unnest) to keep round trips few. The corporation's data
+ * version rises with them (analytics/data-version.ts), so no analytics answer kept from before
+ * is served once they commit.
  */
 export async function loadPrescriptions(
   db: Database,
@@ -89,7 +71,7 @@ export async function loadPrescriptions(
       insert into prescriptions (corporation_id, store_id, upload_id, dispensing_date, reception_time,
         reception_id, prescription_no, patient_id, institution_id, doctor_id, department_id, pharmacist_id,
         insurance_type, reception_type, visit_type, medicine_notebook, technical_points, management_points,
-        medicine_points, material_points, sales_yen)
+        medicine_points, material_points, sales_yen, medicine_yen, material_yen)
       select ${corporationId}, ${storeId}, ${uploadId}, * from unnest(
         ${part.map((p) => p.dispensingDate)}::date[],
         ${part.map((p) => p.receptionTime)}::time[],
@@ -108,7 +90,9 @@ export async function loadPrescriptions(
         ${totals.map((t) => t.managementPoints)}::numeric[],
         ${totals.map((t) => t.medicinePoints)}::numeric[],
         ${totals.map((t) => t.materialPoints)}::numeric[],
-        ${totals.map((t) => t.salesYen)}::bigint[])
+        ${totals.map((t) => t.salesYen)}::bigint[],
+        ${totals.map((t) => t.medicineYen)}::bigint[],
+        ${totals.map((t) => t.materialYen)}::bigint[])
       returning id, dispensing_date, reception_id, prescription_no`.execute(db);
     const idByKey = new Map(
       inserted.rows.map((r) => [
@@ -127,6 +111,8 @@ export async function loadPrescriptions(
       itemRows(corporationId, part, idOf, (p) => p.materials).map((r) => r.values),
     );
   }
+  // Last, so that concurrent loads of the corporation wait on its row only until they commit.
+  await bumpDataVersion(db, corporationId);
   return prescriptions.length;
 }
 
@@ -253,29 +239,34 @@ async function upsertDimensions(
     const homes = part.map((p) => locate(p.address, p.zip));
     // A file without addresses (the national receipt file) keeps what earlier files said.
     const { rows } = await sql<{ id: number; patient_key: string }>`
-      insert into patients (corporation_id, patient_key, gender, birth_month, zip_code, city, town,
-        latitude, longitude, mesh_code)
+      insert into patients (corporation_id, patient_key, gender, birth_month, zip_code, prefecture,
+        city, town, latitude, longitude, mesh_code)
       select ${corporationId}, * from unnest(
         ${part.map((p) => p.key)}::text[], ${part.map((p) => p.gender)}::smallint[],
         ${part.map((p) => (p.birthMonth ? `${p.birthMonth}-01` : null))}::date[],
-        ${part.map((p) => p.zip)}::text[], ${homes.map((h) => h.city)}::text[],
+        ${part.map((p) => p.zip)}::text[], ${homes.map((h) => h.prefecture)}::text[],
+        ${homes.map((h) => h.city)}::text[],
         ${homes.map((h) => h.town)}::text[], ${homes.map((h) => h.latitude)}::float8[],
         ${homes.map((h) => h.longitude)}::float8[], ${homes.map((h) => h.meshCode)}::text[])
       on conflict (corporation_id, patient_key) do update set
         gender = coalesce(excluded.gender, patients.gender),
         birth_month = coalesce(excluded.birth_month, patients.birth_month),
         zip_code = coalesce(excluded.zip_code, patients.zip_code),
+        prefecture = coalesce(excluded.prefecture, patients.prefecture),
         city = coalesce(excluded.city, patients.city),
         town = coalesce(excluded.town, patients.town),
         latitude = coalesce(excluded.latitude, patients.latitude),
         longitude = coalesce(excluded.longitude, patients.longitude),
         mesh_code = coalesce(excluded.mesh_code, patients.mesh_code)
       -- a patient the file tells nothing new about is left as it is (no new row version)
-      where (patients.gender, patients.birth_month, patients.zip_code, patients.city,
+      where (patients.gender, patients.birth_month, patients.zip_code, patients.prefecture,
+             patients.city,
              patients.town, patients.latitude, patients.longitude, patients.mesh_code)
         is distinct from (coalesce(excluded.gender, patients.gender),
              coalesce(excluded.birth_month, patients.birth_month),
-             coalesce(excluded.zip_code, patients.zip_code), coalesce(excluded.city, patients.city),
+             coalesce(excluded.zip_code, patients.zip_code),
+             coalesce(excluded.prefecture, patients.prefecture),
+             coalesce(excluded.city, patients.city),
              coalesce(excluded.town, patients.town), coalesce(excluded.latitude, patients.latitude),
              coalesce(excluded.longitude, patients.longitude),
              coalesce(excluded.mesh_code, patients.mesh_code))

@@ -3,6 +3,7 @@ import { townGeocoder } from '../geocoding/town-geocoder.ts';
 import { lookupZip } from '../geocoding/zip-lookup.ts';
 
 export interface PatientHome {
+  prefecture: string | null;
   city: string | null;
   town: string | null;
   latitude: number | null;
@@ -11,6 +12,7 @@ export interface PatientHome {
 }
 
 const UNKNOWN: PatientHome = {
+  prefecture: null,
   city: null,
   town: null,
   latitude: null,
@@ -45,6 +47,7 @@ export function locatePatientHome(address: string | null, zip: string | null): P
   const latitude = roundCoordinate(result.latitude);
   const longitude = roundCoordinate(result.longitude);
   return {
+    prefecture,
     city: result.city ?? null,
     town: result.town ?? null,
     latitude,

@@ -1,16 +1,11 @@
 import { Readable } from 'node:stream';
-import {
-  createDemoWorld,
-  DEMO_CORPORATIONS,
-  generateStoreMonth,
-  toDispensingCsv,
-} from '@pharmalytics/datagen';
+import { generateStoreMonth, toDispensingCsv } from '@pharmalytics/datagen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { townGeocoder } from '../geocoding/town-geocoder.ts';
+import { generatedWorld } from '../testing/generated-history.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import type { DeviceIdentity } from './device-auth.ts';
 import { ingestFile } from './ingest-file.ts';
-import { prescriptionTotals } from './load-prescriptions.ts';
+import { prescriptionTotals } from './prescription-totals.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,13 +15,7 @@ afterAll(() => t.close());
 
 describe('generated data through the ingestion path', () => {
   it('stores exactly what the generator made: sheets, lines and yen', async () => {
-    const world = createDemoWorld({
-      seed: 7,
-      endDate: '2026-10-31',
-      years: 1,
-      corporations: DEMO_CORPORATIONS,
-      towns: townGeocoder().townsOf('福岡県'),
-    });
+    const world = generatedWorld(7);
     const truth = generateStoreMonth(world, '1001', '2026-10');
     const store = await t.db
       .selectFrom('stores')

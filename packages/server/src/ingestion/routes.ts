@@ -1,21 +1,37 @@
-import type { FastifyRequest } from 'fastify';
+import {
+  boundedText,
+  decimalCode,
+  FIELD_LABELS,
+  idParam,
+  INPUT_LIMITS,
+  stop,
+  V,
+} from '@pharmalytics/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { authenticateDevice, recordContact, type DeviceIdentity } from './device-auth.ts';
+import { recordContact } from './device-auth.ts';
 import { ingestFile } from './ingest-file.ts';
-import { MAX_UPLOAD_BYTES } from './upload-store.ts';
+import { FILE_CONTENT_TYPE, assertFileBody, deviceNameOf, fileNameOf } from './upload-headers.ts';
+import {
+  FILE_TOO_LARGE,
+  MAX_UPLOAD_BYTES,
+  STALE_INCOMING_MS,
+  sweepIncomingFiles,
+} from './upload-store.ts';
+import { access } from '../access/access-policy.ts';
 
-export const INVALID_DEVICE_CREDENTIALS = 'invalid device credentials';
-const DEFAULT_DEVICE_NAME = 'アップローダー';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    device: DeviceIdentity;
-  }
+/**
+ * 413, and the connection closes after it: the rest of the body is never read, so the socket
+ * could not carry another request.
+ */
+function tooLarge(reply: FastifyReply): never {
+  reply.header('connection', 'close');
+  throw new HttpError(413, FILE_TOO_LARGE);
 }
 
 /** The uploader's API (HTTP Basic with the store's user name and key) and the upload history. */
@@ -26,36 +42,31 @@ export function ingestionRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { db, dataDir } = deps;
   return async (app) => {
-    app.decorateRequest('device', null as never);
+    // Files of transfers cut off by a stopped server, now and from time to time.
+    const sweep = () =>
+      sweepIncomingFiles(dataDir).then(
+        (removed) => removed > 0 && app.log.info({ removed }, 'removed unfinished upload files'),
+        (error: unknown) => app.log.warn({ err: error }, 'could not sweep unfinished uploads'),
+      );
+    await sweep();
+    const sweeper = setInterval(sweep, STALE_INCOMING_MS).unref();
+    app.addHook('onClose', async () => clearInterval(sweeper));
     // Files arrive as a raw stream; it is written to disk as it comes, never held in memory.
-    app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
-      done(null, payload),
-    );
+    app.addContentTypeParser(FILE_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
 
-    /** A URL-encoded header value; undecodable input is taken as it came. */
-    const decoded = (value: string) => {
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    };
-    const deviceName = (header: string | string[] | undefined) =>
-      typeof header === 'string' && header.trim()
-        ? decoded(header).slice(0, 100)
-        : DEFAULT_DEVICE_NAME;
-
-    const requireDevice = async (request: FastifyRequest) => {
-      const device = await authenticateDevice(db, request.headers.authorization);
-      if (!device) throw new HttpError(401, INVALID_DEVICE_CREDENTIALS);
-      request.device = device;
-      await recordContact(db, device, deviceName(request.headers['x-device-name']));
+    // The access layer has authenticated the device; its last contact is noted here.
+    const noteContact = async (request: FastifyRequest) => {
+      await recordContact(db, request.device, deviceNameOf(request.headers['x-device-name']));
     };
     const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: '1 minute' };
 
     app.post(
       '/uploader/v1/contact',
-      { onRequest: requireDevice, config: { rateLimit }, schema: { tags: ['uploader'] } },
+      {
+        onRequest: noteContact,
+        config: { access: access.device, rateLimit },
+        schema: { tags: ['uploader'] },
+      },
       async (request) => ({
         storeCode: request.device.storeCode,
         storeName: request.device.storeName,
@@ -65,28 +76,48 @@ export function ingestionRoutes(deps: {
     app.post(
       '/uploader/v1/files',
       {
-        onRequest: requireDevice,
+        onRequest: noteContact,
         bodyLimit: MAX_UPLOAD_BYTES,
-        config: { rateLimit },
+        // Checked before the body is read.
+        preParsing: async (request, reply) => {
+          assertFileBody(request.headers['content-type']);
+          fileNameOf(String(request.headers['x-file-name'] ?? ''));
+          if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) {
+            tooLarge(reply);
+          }
+        },
+        config: { access: access.device, rateLimit },
         schema: {
           tags: ['uploader'],
-          headers: z.object({ 'x-file-name': z.string().min(1).max(500) }).passthrough(),
+          headers: z
+            .object({
+              'x-file-name': boundedText({ label: FIELD_LABELS.fileName, max: 500 }).min(
+                1,
+                stop(V.namedRequired(FIELD_LABELS.fileName)),
+              ),
+            })
+            .passthrough(),
         },
       },
       async (request, reply) => {
-        const fileName = decoded(request.headers['x-file-name'] as string);
+        const fileName = fileNameOf(request.headers['x-file-name'] as string);
         const result = await ingestFile(
           db,
           dataDir,
           request.device,
           fileName,
           request.body as Readable,
-        );
+        ).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 413) tooLarge(reply);
+          throw error;
+        });
         return reply.code(result.status === 'failed' ? 422 : 200).send(result);
       },
     );
 
-    const storeParams = z.object({ storeCode: z.string().regex(/^\d{1,10}$/) });
+    const storeParams = z.object({
+      storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
+    });
     async function browsableStoreId(request: FastifyRequest, storeCode: string) {
       const store = await db
         .selectFrom('stores')
@@ -102,7 +133,7 @@ export function ingestionRoutes(deps: {
     /** Upload history of a store, newest first. */
     app.get(
       '/v3/branches/:storeCode/uploads',
-      { onRequest: app.requireMember, schema: { tags: ['uploader'], params: storeParams } },
+      { config: { access: access.member }, schema: { tags: ['uploader'], params: storeParams } },
       async (request) => {
         const storeId = await browsableStoreId(request, request.params.storeCode);
         const rows = await db
@@ -150,10 +181,10 @@ export function ingestionRoutes(deps: {
     app.get(
       '/v3/branches/:storeCode/uploads/:uploadId/rejects',
       {
-        onRequest: app.requireMember,
+        config: { access: access.member },
         schema: {
           tags: ['uploader'],
-          params: storeParams.extend({ uploadId: z.coerce.number().int().positive() }),
+          params: storeParams.extend({ uploadId: idParam(FIELD_LABELS.uploadId) }),
         },
       },
       async (request) => {

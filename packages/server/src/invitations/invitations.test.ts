@@ -81,7 +81,75 @@ describe('invitations', () => {
     const token = await tokenFor('race@example.com');
     await ctx.t.app.services.identity.createUser('race@example.com', 'Something-1');
     expect((await ctx.t.client().get(`/v2/invitations/verify?token=${token}`)).status).toBe(409);
-    expect((await invite(['race@example.com'])).status).toBe(409);
+  });
+
+  it('names only addresses of its own members as registered', async () => {
+    const own = await invite(['user@example.com', 'fresh-one@example.com']);
+    expect(own.status).toBe(409);
+    expect(own.body).toEqual({
+      statusCode: 409,
+      message: 'email already registered',
+      emails: ['user@example.com'],
+    });
+    // A member of another corporation is invited like an address nobody has: the answer does
+    // not tell that the address is taken.
+    const elsewhere = await invite(['basic@example.com'], 'admin');
+    const nobody = await invite(['nobody-yet@example.com'], 'admin');
+    expect(elsewhere.status).toBe(201);
+    expect(nobody.status).toBe(201);
+    const shape = (body: { invitations: { id: number; email: string }[] }) =>
+      body.invitations.map(({ id, email, ...rest }) => ({ id: typeof id, email, ...rest }));
+    expect(shape(elsewhere.body)).toEqual([
+      { id: 'number', email: 'basic@example.com', systemRole: 'admin' },
+    ]);
+    expect(shape(nobody.body)).toEqual([
+      { id: 'number', email: 'nobody-yet@example.com', systemRole: 'admin' },
+    ]);
+    // Its owner learns from the link that the address has an account already.
+    const token = await tokenFor('basic@example.com');
+    expect((await ctx.t.client().get(`/v2/invitations/verify?token=${token}`)).status).toBe(409);
+  });
+
+  it('uses an invitation once only under 10 parallel uses', async () => {
+    await invite(['parallel-invitee@example.com']);
+    const token = await tokenFor('parallel-invitee@example.com');
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.t.client().request('POST', '/v2/members', {
+          body: registration(token, 'parallel-invitee@example.com'),
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => [201, 401, 409].includes(s))).toBe(true);
+    const members = await ctx.t.db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'parallel-invitee@example.com')
+      .execute();
+    expect(members).toEqual([{ id: replies.find((r) => r.status === 201)!.body.id }]);
+  });
+
+  it('makes one account when invitations of two corporations are accepted at once', async () => {
+    const email = 'wanted@example.com';
+    await invite([email], 'user', 'admin@example.com');
+    const first = await tokenFor(email);
+    await invite([email], 'user', 'basic@example.com');
+    await expect.poll(async () => (await tokenFor(email)) !== first).toBe(true);
+    const second = await tokenFor(email);
+    const replies = await Promise.all(
+      [first, second].map((token) =>
+        ctx.t.client().request('POST', '/v2/members', { body: registration(token, email) }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
+    const members = await ctx.t.db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(members).toHaveLength(1);
   });
 
   it('refuses a password containing the e-mail and an e-mail other than the invited one', async () => {

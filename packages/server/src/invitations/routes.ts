@@ -1,7 +1,11 @@
 import {
+  ERROR_WIRE_MESSAGES,
+  FIELD_LABELS,
+  idParam,
   INVITATION_VALID_HOURS,
   inviteSchema,
   invitationRegistrationSchema,
+  linkToken,
   roleById,
   roleByName,
   routePath,
@@ -16,8 +20,8 @@ import { hashPassword } from '../identity/passwords.ts';
 import { normalizeEmail } from '../identity/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from '../mail/templates.ts';
-import { TOKEN_EXPIRED } from '../signup/routes.ts';
 import { hashToken, randomToken } from '../tokens/random-token.ts';
+import { access } from '../access/access-policy.ts';
 
 const VALID_MS = INVITATION_VALID_HOURS * 60 * 60 * 1000;
 
@@ -40,11 +44,17 @@ export function invitationRoutes(deps: {
       .executeTakeFirst();
 
   return async (app) => {
-    /** Invites up to ten addresses; a pending invitation of the same address is renewed. */
+    /**
+     * Invites up to ten addresses; a pending invitation of the same address is renewed. Members
+     * of the caller's own corporation are refused by name (409), as the account list shows them
+     * anyway. An address with an account in another corporation is invited like any other (its
+     * owner learns from the link that the address is taken), so that inviting tells nothing about
+     * other corporations' members.
+     */
     app.post(
       '/v2/invitations',
       {
-        onRequest: app.requireRole('admin', 'system_admin'),
+        config: { access: access.admin },
         schema: {
           tags: ['invitations'],
           body: z.object({
@@ -56,12 +66,19 @@ export function invitationRoutes(deps: {
       async (request, reply) => {
         const { auth } = request;
         const emails = [...new Set(request.body.emails.map(normalizeEmail))];
-        const registered = [];
-        for (const email of emails) if (await isEmailRegistered(db, email)) registered.push(email);
-        if (registered.length) {
-          return reply
-            .code(409)
-            .send({ statusCode: 409, message: 'email already registered', emails: registered });
+        const ownMembers = await db
+          .selectFrom('members')
+          .select('email')
+          .where('corporation_id', '=', auth.corporationId)
+          .where('email', 'in', emails)
+          .execute();
+        if (ownMembers.length) {
+          const registered = new Set(ownMembers.map((m) => m.email));
+          return reply.code(409).send({
+            statusCode: 409,
+            message: ERROR_WIRE_MESSAGES.emailAlreadyRegistered,
+            emails: emails.filter((email) => registered.has(email)),
+          });
         }
         const inviter = await db
           .selectFrom('members as m')
@@ -120,10 +137,10 @@ export function invitationRoutes(deps: {
     app.delete(
       '/v2/invitations/:id',
       {
-        onRequest: app.requireRole('admin', 'system_admin'),
+        config: { access: access.admin },
         schema: {
           tags: ['invitations'],
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: idParam(FIELD_LABELS.invitationId) }),
         },
       },
       async (request, reply) => {
@@ -141,16 +158,17 @@ export function invitationRoutes(deps: {
     app.get(
       '/v2/invitations/verify',
       {
+        config: { access: access.public },
         schema: {
           tags: ['invitations'],
-          querystring: z.object({ token: z.string().min(1).max(200) }),
+          querystring: z.object({ token: linkToken() }),
         },
       },
       async (request) => {
         const invitation = await liveInvitation(request.query.token);
-        if (!invitation) throw unauthorized(TOKEN_EXPIRED);
+        if (!invitation) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
         if (await isEmailRegistered(db, invitation.email))
-          throw conflict('email already registered');
+          throw conflict(ERROR_WIRE_MESSAGES.emailAlreadyRegistered);
         return {
           status: 'valid',
           email: invitation.email,
@@ -163,15 +181,18 @@ export function invitationRoutes(deps: {
     /** Turns an invitation into an enabled account. */
     app.post(
       '/v2/members',
-      { schema: { tags: ['invitations'], body: invitationRegistrationSchema } },
+      {
+        config: { access: access.public },
+        schema: { tags: ['invitations'], body: invitationRegistrationSchema },
+      },
       async (request, reply) => {
         const form = request.body;
         const invitation = await liveInvitation(form.token);
-        if (!invitation) throw unauthorized(TOKEN_EXPIRED);
+        if (!invitation) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
         if (normalizeEmail(form.email) !== invitation.email)
           throw badRequest('email does not match the invitation');
         if (await isEmailRegistered(db, invitation.email))
-          throw conflict('email already registered');
+          throw conflict(ERROR_WIRE_MESSAGES.emailAlreadyRegistered);
         const passwordHash = await hashPassword(form.password);
         const memberId = await db.transaction().execute(async (trx) => {
           const accepted = await trx
@@ -181,7 +202,7 @@ export function invitationRoutes(deps: {
             .where('id', '=', invitation.id)
             .where('accepted_at', 'is', null)
             .executeTakeFirst();
-          if (!accepted.numUpdatedRows) throw unauthorized(TOKEN_EXPIRED);
+          if (!accepted.numUpdatedRows) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
           return createAccount(trx, {
             corporationId: invitation.corporation_id,
             email: invitation.email,

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PRODUCT_NAME } from '@pharmalytics/domain';
+import { boundedText, PRODUCT_NAME } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { marked } from 'marked';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
+import { access } from '../access/access-policy.ts';
 
 const DOCS = fileURLToPath(new URL('../../../../docs/', import.meta.url));
 
@@ -48,14 +49,17 @@ export function manualRoutes(): FastifyPluginAsyncZod {
     app.get(
       '/manuals/:name',
       {
+        config: { access: access.public },
         schema: {
           tags: ['manuals'],
-          params: z.object({ name: z.string() }),
+          params: z.object({ name: boundedText({ max: 100 }) }),
           querystring: z.object({ download: z.stringbool().default(false) }),
         },
       },
       async (request, reply) => {
-        const manual = MANUALS[request.params.name];
+        // Own keys only: '__proto__' or 'toString' name no manual.
+        const { name } = request.params;
+        const manual = Object.hasOwn(MANUALS, name) ? MANUALS[name] : undefined;
         if (!manual) throw notFound('no such manual');
         const markdown = manual.files.map((f) => readFileSync(DOCS + f, 'utf8')).join('\n\n');
         const html = page(manual.title, await marked.parse(markdown));

@@ -1,4 +1,11 @@
-import { ASSIGNABLE_ROLES, ERROR_TYPES, roleByName } from '@pharmalytics/domain';
+import {
+  ASSIGNABLE_ROLES,
+  ERROR_TYPES,
+  FIELD_LABELS,
+  idParam,
+  roleByName,
+  storeCodeList,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../access/auth-context.ts';
@@ -6,8 +13,10 @@ import type { Database } from '../db/connection.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { SESSION_COOKIE } from '../session/session-store.ts';
 import { loadMemberView, USER_ROLE_ID } from './member-view.ts';
+import { browsableStoreIds } from '../access/browsable-stores.ts';
+import { access } from '../access/access-policy.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam(FIELD_LABELS.memberId) });
 const ADMIN_ROLE_ID = roleByName('admin')!.id;
 const SYSTEM_ADMIN_ROLE_ID = roleByName('system_admin')!.id;
 const lastUser = () => forbidden('last user', ERROR_TYPES.lastUser);
@@ -39,13 +48,11 @@ export function memberAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
   }
 
   return async (app) => {
-    const adminOnly = app.requireRole('admin', 'system_admin');
-
     /** user → admin sees every store; admin → user starts with none. */
     app.patch(
       '/v2/members/:id/role',
       {
-        onRequest: adminOnly,
+        config: { access: access.admin },
         schema: {
           tags: ['members'],
           params: idParams,
@@ -83,7 +90,7 @@ export function memberAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
 
     app.get(
       '/v2/members/:id/branches',
-      { onRequest: app.requireMember, schema: { tags: ['members'], params: idParams } },
+      { config: { access: access.member }, schema: { tags: ['members'], params: idParams } },
       async (request) => {
         const member = await targetMember(request.auth, request.params.id);
         if (member.role_id !== USER_ROLE_ID)
@@ -95,7 +102,7 @@ export function memberAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
           )
           .select('s.store_code')
           .where('b.member_id', '=', member.id)
-          .where('s.contract_status', '=', 'active')
+          .where('s.id', 'in', browsableStoreIds(db, request.auth))
           .orderBy('s.store_code')
           .execute();
         return { storeCodes: rows.map((r) => r.store_code) };
@@ -106,11 +113,11 @@ export function memberAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
     app.patch(
       '/v2/members/:id/branches',
       {
-        onRequest: adminOnly,
+        config: { access: access.admin },
         schema: {
           tags: ['members'],
           params: idParams,
-          body: z.object({ storeCodes: z.string().max(20000) }),
+          body: z.object({ storeCodes: storeCodeList({ label: FIELD_LABELS.storeCode }) }),
         },
       },
       async (request) => {
@@ -161,7 +168,7 @@ export function memberAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZ
     /** Deletes an account for good (its sign-in too). Deleting oneself also ends the session. */
     app.delete(
       '/v2/members/:id',
-      { onRequest: adminOnly, schema: { tags: ['members'], params: idParams } },
+      { config: { access: access.admin }, schema: { tags: ['members'], params: idParams } },
       async (request, reply) => {
         const { auth } = request;
         const member = await targetMember(auth, request.params.id);

@@ -1,5 +1,5 @@
 import { planById, roleById, roleByName } from '@pharmalytics/domain';
-import { toAuthContext } from '../access/auth-context.ts';
+import { toAuthContext, type AuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -69,9 +69,14 @@ export function roleView(roleId: number) {
 
 export const USER_ROLE_ID = roleByName('user')!.id;
 
+/**
+ * A member as `viewer` may see it (the member itself when absent): a role-user viewer sees
+ * another member's stores only where they are its own browsable stores too.
+ */
 export async function loadMemberView(
   db: Database,
   memberId: number,
+  viewer?: AuthContext,
 ): Promise<MemberView | undefined> {
   const row = await db
     .selectFrom('members as m')
@@ -107,6 +112,7 @@ export async function loadMemberView(
       'p.area_name',
     ])
     .where('s.id', 'in', browsableStoreIds(db, toAuthContext(row)))
+    .$if(viewer !== undefined, (q) => q.where('s.id', 'in', browsableStoreIds(db, viewer!)))
     .where('s.corporation_id', '=', row.corporation_id)
     .orderBy('p.area_order')
     .orderBy('s.prefecture_id')

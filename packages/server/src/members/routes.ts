@@ -1,20 +1,21 @@
-import { corporationCodeSchema, todayInJapan } from '@pharmalytics/domain';
+import { corporationCodeSchema, FIELD_LABELS, idParam, todayInJapan } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connection.ts';
 import { notFound } from '../http/errors.ts';
 import { loadMemberView } from './member-view.ts';
+import { access } from '../access/access-policy.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam(FIELD_LABELS.memberId) });
 
 export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     /** A member of the caller's own corporation. */
     app.get(
       '/v2/members/:id',
-      { onRequest: app.requireMember, schema: { tags: ['members'], params: idParams } },
+      { config: { access: access.member }, schema: { tags: ['members'], params: idParams } },
       async (request) => {
-        const member = await loadMemberView(db, request.params.id);
+        const member = await loadMemberView(db, request.params.id, request.auth);
         if (!member || member.corporation.id !== request.auth.corporationId) throw notFound();
         return member;
       },
@@ -23,7 +24,7 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
     /** Records today's agreement to the terms of service and the privacy policy. */
     app.patch(
       '/v2/members/agreement',
-      { onRequest: app.requireMember, schema: { tags: ['members'] } },
+      { config: { access: access.member }, schema: { tags: ['members'] } },
       async (request) => {
         await db
           .updateTable('members')
@@ -42,7 +43,7 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
     app.put(
       '/v2/members/:id/corporations',
       {
-        onRequest: app.requireRole('system_admin'),
+        config: { access: access.systemAdmin },
         schema: { tags: ['members'], params: idParams, body: corporationCodeSchema },
       },
       async (request) => {

@@ -1,4 +1,12 @@
-import { forgotPasswordSchema, resetPasswordSchema, routePath } from '@pharmalytics/domain';
+import {
+  boundedText,
+  ERROR_WIRE_MESSAGES,
+  FIELD_LABELS,
+  forgotPasswordSchema,
+  linkToken,
+  resetPasswordSchema,
+  routePath,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connection.ts';
@@ -8,8 +16,8 @@ import { normalizeEmail, type IdentityService } from '../identity/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import type { SessionStore } from '../session/session-store.ts';
-import { TOKEN_EXPIRED } from '../signup/routes.ts';
 import { EMAIL_TOKEN_TTL_MS, type EmailTokens } from '../tokens/email-tokens.ts';
+import { access } from '../access/access-policy.ts';
 
 export function passwordResetRoutes(deps: {
   db: Database;
@@ -21,28 +29,47 @@ export function passwordResetRoutes(deps: {
   rateLimitPerMinute: number;
 }): FastifyPluginAsyncZod {
   const { db, mailer, emailTokens, identity, sessions, publicUrl } = deps;
+  /** Mails a reset link when the address belongs to a member; nothing otherwise. */
+  async function mailResetLink(email: string) {
+    const member = await db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!member) return;
+    const token = await emailTokens.issue('password_reset', email);
+    const link = `${publicUrl}${routePath('ResetPassword')}?token=${token}`;
+    await mailer.send(passwordResetMail(email, link, EMAIL_TOKEN_TTL_MS.password_reset / 60_000));
+  }
+
   return async (app) => {
-    /** Always answers 200, so nobody learns from it whether an address has an account. */
+    const pending = new Set<Promise<void>>();
+    app.addHook('onClose', async () => {
+      await Promise.allSettled(pending);
+    });
+
+    /**
+     * Always answers 200 at once and looks the address up after answering, so that neither the
+     * answer nor its timing tells whether an address has an account.
+     */
     app.post(
       '/v2/reset_passwords',
       {
-        config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
+        config: {
+          access: access.public,
+          rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' },
+        },
         schema: { tags: ['password-reset'], body: forgotPasswordSchema },
       },
       async (request) => {
         const email = normalizeEmail(request.body.email);
-        const member = await db
-          .selectFrom('members')
-          .select('id')
-          .where('email', '=', email)
-          .executeTakeFirst();
-        if (member) {
-          const token = await emailTokens.issue('password_reset', email);
-          const link = `${publicUrl}${routePath('ResetPassword')}?token=${token}`;
-          await mailer.send(
-            passwordResetMail(email, link, EMAIL_TOKEN_TTL_MS.password_reset / 60_000),
-          );
-        }
+        const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => mailResetLink(email))
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'password reset mail failed'),
+          )
+          .finally(() => pending.delete(task));
+        pending.add(task);
         return {};
       },
     );
@@ -50,14 +77,15 @@ export function passwordResetRoutes(deps: {
     app.get(
       '/v2/reset_passwords/verify',
       {
+        config: { access: access.public },
         schema: {
           tags: ['password-reset'],
-          querystring: z.object({ token: z.string().min(1).max(200) }),
+          querystring: z.object({ token: linkToken() }),
         },
       },
       async (request) => {
         const email = await emailTokens.emailOf('password_reset', request.query.token);
-        if (!email) throw unauthorized(TOKEN_EXPIRED);
+        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
         return { email };
       },
     );
@@ -66,19 +94,21 @@ export function passwordResetRoutes(deps: {
     app.patch(
       '/v2/reset_passwords/update',
       {
+        config: { access: access.public },
         schema: {
           tags: ['password-reset'],
+          // The password rules need the e-mail of the token: they are checked in the handler.
           body: z.object({
-            token: z.string().min(1).max(200),
-            password: z.string(),
-            rePassword: z.string(),
+            token: linkToken(),
+            password: boundedText({ label: FIELD_LABELS.password }),
+            rePassword: boundedText({ label: FIELD_LABELS.passwordConfirmation }),
           }),
         },
       },
       async (request) => {
         const { token, password, rePassword } = request.body;
         const email = await emailTokens.emailOf('password_reset', token);
-        if (!email) throw unauthorized(TOKEN_EXPIRED);
+        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
         validate(resetPasswordSchema(email), { password, rePassword });
         const member = await db
           .selectFrom('members')
@@ -86,7 +116,7 @@ export function passwordResetRoutes(deps: {
           .where('email', '=', email)
           .executeTakeFirst();
         if (!member || !(await emailTokens.consume('password_reset', token))) {
-          throw unauthorized(TOKEN_EXPIRED);
+          throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
         }
         await identity.setPassword(member.identity_user_id, password);
         await sessions.deleteAllOf(member.id);

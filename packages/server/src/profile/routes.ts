@@ -1,12 +1,20 @@
-import { changePasswordSchema, ERROR_TYPES, profileSchema } from '@pharmalytics/domain';
+import {
+  boundedText,
+  changePasswordSchema,
+  ERROR_TYPES,
+  FIELD_LABELS,
+  LIMITS,
+  profileSchema,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connection.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { validate } from '../http/validation.ts';
 import type { IdentityService } from '../identity/service.ts';
 import { loadMemberView } from '../members/member-view.ts';
 import { SESSION_COOKIE, type SessionStore } from '../session/session-store.ts';
+import { access } from '../access/access-policy.ts';
 
 export function profileRoutes(deps: {
   db: Database;
@@ -33,13 +41,13 @@ export function profileRoutes(deps: {
   return async (app) => {
     app.get(
       '/v2/profile',
-      { onRequest: app.requireMember, schema: { tags: ['profile'] } },
+      { config: { access: access.member }, schema: { tags: ['profile'] } },
       (request) => userInformation(request.auth.memberId),
     );
 
     app.put(
       '/v2/profile',
-      { onRequest: app.requireMember, schema: { tags: ['profile'], body: profileSchema } },
+      { config: { access: access.member }, schema: { tags: ['profile'], body: profileSchema } },
       async (request) => {
         await db
           .updateTable('members')
@@ -61,13 +69,14 @@ export function profileRoutes(deps: {
     app.patch(
       '/v2/profile/change_password',
       {
-        onRequest: app.requireMember,
+        config: { access: access.member },
         schema: {
           tags: ['profile'],
+          // The password rules need the member's e-mail: they are checked in the handler.
           body: z.object({
-            email: z.string(),
-            currentPassword: z.string(),
-            newPassword: z.string(),
+            email: boundedText({ label: FIELD_LABELS.email, max: LIMITS.emailMax }),
+            currentPassword: boundedText({ label: FIELD_LABELS.currentPassword }),
+            newPassword: boundedText({ label: FIELD_LABELS.newPassword }),
           }),
         },
       },
@@ -103,12 +112,11 @@ export function profileRoutes(deps: {
     app.patch(
       '/v2/members/personal_settings',
       {
-        onRequest: app.requireMember,
+        // Report e-mails are a feature of the paid plans.
+        config: { access: access.paidMember },
         schema: { tags: ['profile'], body: z.object({ sendReportAllowed: z.boolean() }) },
       },
       async (request) => {
-        // Report e-mails are a feature of the paid plans.
-        if (request.auth.plan === 'free') throw forbidden('plan not allowed');
         await db
           .updateTable('members')
           .set({ send_report_allowed: request.body.sendReportAllowed, updated_at: new Date() })

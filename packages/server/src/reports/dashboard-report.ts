@@ -4,6 +4,7 @@ import {
   type DateRange,
   percentChange,
 } from '@pharmalytics/domain';
+import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import { computeMetric } from '../analytics/engine.ts';
 
@@ -17,18 +18,17 @@ export interface ReportLine {
   change: number | null;
 }
 
-/** The dashboard's eleven totals for a base and a comparison period over the given stores. */
+/** The dashboard's eleven totals for a base and a comparison period within a scope. */
 export async function dashboardReport(
   db: Database,
-  corporationId: number,
-  storeIds: readonly number[],
+  scope: AnalysisScope,
   base: DateRange,
   comparison: DateRange,
 ): Promise<ReportLine[]> {
   const lines: ReportLine[] = [];
   for (const metric of DASHBOARD_METRICS) {
     const slug = metric.slug as DashboardMetricSlug;
-    const common = { corporationId, storeIds, axis: 2 as const };
+    const common = { scope, axis: 2 as const };
     const [[source], [destination]] = await Promise.all([
       computeMetric(db, slug, { ...common, ...base }),
       computeMetric(db, slug, { ...common, ...comparison }),

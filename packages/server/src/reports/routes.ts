@@ -1,10 +1,16 @@
-import { DASHBOARD_METRIC_SLUGS, MESSAGES, PRODUCT_NAME } from '@pharmalytics/domain';
+import {
+  boundedText,
+  DASHBOARD_METRIC_SLUGS,
+  linkToken,
+  MESSAGES,
+  PRODUCT_NAME,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDate, requestPeriod } from '../analytics/period.ts';
-import { forbidden } from '../http/errors.ts';
 import { sendDashboardReports, type ReportContext } from './send-reports.ts';
 import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
+import { access } from '../access/access-policy.ts';
 
 const mailBody = z.object({
   base_from: isoDate,
@@ -19,9 +25,10 @@ const mailBody = z.object({
         sourceValue: z.number().nullable(),
         destinationValue: z.number().nullable(),
         comparisonRatio: z.number().nullable(),
-        rationStyle: z.string(),
+        rationStyle: boundedText(),
       }),
     )
+    .max(DASHBOARD_METRIC_SLUGS.length)
     .optional(),
 });
 
@@ -36,10 +43,12 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
     /** A system administrator sends the dashboard report of its current corporation now. */
     app.post(
       '/v2/mails/dashboard',
-      { onRequest: app.requireRole('system_admin'), schema: { tags: ['mails'], body: mailBody } },
+      {
+        config: { access: access.systemAdminOnPaidPlan },
+        schema: { tags: ['mails'], body: mailBody },
+      },
       async (request) => {
         const { auth } = request;
-        if (auth.plan === 'free') throw forbidden();
         const b = request.body;
         const base = requestPeriod(b.base_from, b.base_to);
         const comparison = requestPeriod(b.comparison_target_from, b.comparison_target_to);
@@ -51,7 +60,10 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
     /** The link at the foot of every report mail: turns the member's report setting off. */
     app.get(
       '/v2/mails/unsubscribe',
-      { schema: { tags: ['mails'], querystring: z.object({ token: z.string().max(200) }) } },
+      {
+        config: { access: access.public },
+        schema: { tags: ['mails'], querystring: z.object({ token: linkToken() }) },
+      },
       async (request, reply) => {
         const memberId = memberOfUnsubscribeToken(ctx.secret, request.query.token);
         const updated =

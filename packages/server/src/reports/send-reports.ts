@@ -4,6 +4,7 @@ import { toAuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { allBrowsableScope } from '../access/analysis-scope.ts';
 import { dashboardReport } from './dashboard-report.ts';
 import { dashboardReportMail } from './report-mail.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -68,8 +69,7 @@ export async function sendDashboardReports(
       .orderBy('store_code')
       .execute();
     if (stores.length === 0) continue;
-    const storeIds = stores.map((s) => s.id);
-    const lines = await dashboardReport(db, member.corporation_id, storeIds, base, comparison);
+    const lines = await dashboardReport(db, await allBrowsableScope(db, auth), base, comparison);
     await ctx.mailer.send(
       dashboardReportMail({
         to: member.email,

@@ -114,6 +114,94 @@ describe('POST /v2/login', () => {
   });
 });
 
+describe('ID tokens', () => {
+  async function idToken(email: string, password = 'Pharmalytics-demo1') {
+    const reply = await t.client().signIn(email, password);
+    expect(reply.status).toBe(200);
+    return reply.body.idToken as string;
+  }
+  const loginWith = (token: string, client = t.client()) =>
+    client.request('POST', '/v2/login', { headers: { authorization: `Bearer ${token}` } });
+  /** Waits for the start of a second, so that what follows happens within one (iat's unit). */
+  const startOfSecond = () =>
+    new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+
+  it('open one session only', async () => {
+    const token = await idToken('admin@example.com');
+    expect((await loginWith(token)).status).toBe(200);
+    const again = await loginWith(token);
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe('invalid token');
+  });
+
+  it('open one session only under 10 parallel uses', async () => {
+    const token = await idToken('admin@example.com');
+    const replies = await Promise.all(Array.from({ length: 10 }, () => loginWith(token)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+  });
+
+  it('that opened a session open no other after its logout', async () => {
+    const token = await idToken('basic@example.com');
+    const client = t.client();
+    expect((await loginWith(token, client)).status).toBe(200);
+    expect((await client.request('DELETE', '/v2/logout')).status).toBe(204);
+    const refused = await loginWith(token);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe('invalid token');
+    // Signing in again gives a new token, which opens a session.
+    expect((await loginWith(await idToken('basic@example.com'))).status).toBe(200);
+  });
+
+  it('issued before a new password open no session, even within the same second', async () => {
+    await startOfSecond();
+    const early = await idToken('notice@example.com');
+    const { local_id } = await t.db
+      .selectFrom('identity_users')
+      .select('local_id')
+      .where('email', '=', 'notice@example.com')
+      .executeTakeFirstOrThrow();
+    await t.app.services.identity.setPassword(local_id, 'Pharmalytics-demo1');
+    expect((await loginWith(early)).status).toBe(401);
+    expect((await loginWith(await idToken('notice@example.com'))).status).toBe(200);
+  });
+});
+
+describe('a system administrator in a suspended corporation', () => {
+  it('keeps working, can sign in again and switch back', async () => {
+    const client = t.client();
+    const me = (await client.login('sysadmin@example.com')).body;
+    const switchTo = (corporationCode: string, by = client) =>
+      by.request('PUT', `/v2/members/${me.id}/corporations`, { body: { corporationCode } });
+    try {
+      const moved = await switchTo('100004');
+      expect(moved.status).toBe(200);
+      expect(moved.body.corporation.corporationCode).toBe('100004');
+      expect((await client.get(`/v2/members/${me.id}`)).status).toBe(200);
+
+      const fresh = t.client();
+      const again = await fresh.login('sysadmin@example.com');
+      expect(again.status).toBe(200);
+      expect(again.body.corporation.corporationCode).toBe('100004');
+      const back = await switchTo('100001', fresh);
+      expect(back.status).toBe(200);
+      expect(back.body.corporation.corporationCode).toBe('100001');
+    } finally {
+      await t.db
+        .updateTable('members')
+        .set({
+          corporation_id: t.db
+            .selectFrom('corporations')
+            .select('id')
+            .where('corporation_code', '=', '100001'),
+        })
+        .where('id', '=', me.id)
+        .execute();
+    }
+    // Members of the suspended corporation itself stay shut out.
+    expect((await t.client().login('suspended@example.com')).status).toBe(403);
+  });
+});
+
 describe('DELETE /v2/logout', () => {
   it('ends the session', async () => {
     const client = t.client();

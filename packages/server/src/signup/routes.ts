@@ -1,5 +1,7 @@
 import {
   ERROR_TYPES,
+  ERROR_WIRE_MESSAGES,
+  linkToken,
   newAccountSchema,
   planByCode,
   roleByName,
@@ -17,9 +19,9 @@ import { normalizeEmail } from '../identity/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { signUpVerificationMail } from '../mail/templates.ts';
 import { EMAIL_TOKEN_TTL_MS, type EmailTokens } from '../tokens/email-tokens.ts';
+import { access } from '../access/access-policy.ts';
 
-export const TOKEN_EXPIRED = 'token expired';
-const tokenQuery = z.object({ token: z.string().min(1).max(200) });
+const tokenQuery = z.object({ token: linkToken() });
 
 /** Sign-up: e-mail verification, then the new corporation with its first admin. */
 export function signUpRoutes(deps: {
@@ -34,7 +36,10 @@ export function signUpRoutes(deps: {
     app.post(
       '/v2/sign_ups',
       {
-        config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
+        config: {
+          access: access.public,
+          rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' },
+        },
         schema: { tags: ['sign-up'], body: signUpSchema },
       },
       async (request) => {
@@ -50,11 +55,12 @@ export function signUpRoutes(deps: {
 
     app.get(
       '/v2/sign_ups/verify',
-      { schema: { tags: ['sign-up'], querystring: tokenQuery } },
+      { config: { access: access.public }, schema: { tags: ['sign-up'], querystring: tokenQuery } },
       async (request) => {
         const email = await emailTokens.emailOf('sign_up', request.query.token);
-        if (!email) throw unauthorized(TOKEN_EXPIRED);
-        if (await isEmailRegistered(db, email)) throw conflict('email already registered');
+        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
+        if (await isEmailRegistered(db, email))
+          throw conflict(ERROR_WIRE_MESSAGES.emailAlreadyRegistered);
         return { email };
       },
     );
@@ -62,22 +68,24 @@ export function signUpRoutes(deps: {
     app.patch(
       '/v2/sign_ups/:token',
       {
+        config: { access: access.public },
         schema: { tags: ['sign-up'], params: tokenQuery, body: newAccountSchema },
       },
       async (request, reply) => {
         const { token } = request.params;
         const form = request.body;
         const email = await emailTokens.emailOf('sign_up', token);
-        if (!email) throw unauthorized(TOKEN_EXPIRED);
+        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
         if (form.password.toLowerCase() === email) {
           throw badRequest('password same to email', ERROR_TYPES.passwordSameToEmail);
         }
-        if (await isEmailRegistered(db, email)) throw conflict('email already registered');
+        if (await isEmailRegistered(db, email))
+          throw conflict(ERROR_WIRE_MESSAGES.emailAlreadyRegistered);
         const passwordHash = await hashPassword(form.password);
 
         const corporationCode = await db.transaction().execute(async (trx) => {
           if (!(await emailTokens.consume('sign_up', token, trx)))
-            throw unauthorized(TOKEN_EXPIRED);
+            throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
           const corporation = await trx
             .insertInto('corporations')
             .values({

@@ -74,6 +74,65 @@ describe('sign-up', () => {
     ).toBe(401);
   });
 
+  it('uses a link once only under 10 parallel uses', async () => {
+    const { token } = await signUp('parallel-owner@example.com');
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.t.client().request('PATCH', `/v2/sign_ups/${token}`, { body: newAccount }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => [201, 401, 409].includes(s))).toBe(true);
+    const corporations = await ctx.t.db
+      .selectFrom('members as m')
+      .innerJoin('corporations as c', 'c.id', 'm.corporation_id')
+      .select('c.corporation_code')
+      .where('m.email', '=', 'parallel-owner@example.com')
+      .execute();
+    expect(corporations).toEqual([
+      { corporation_code: replies.find((r) => r.status === 201)!.body.corporationCode },
+    ]);
+  });
+
+  it('makes one account when two links of one address are used at once; the other gets 409', async () => {
+    const email = 'two-links@example.com';
+    const tokens = [];
+    for (let i = 0; i < 2; i++) {
+      const before = ctx.smtp.mails.filter((m) => m.recipients.includes(email)).length;
+      expect(
+        (
+          await ctx.t
+            .client()
+            .request('POST', '/v2/sign_ups', { body: { email, isApproval: true } })
+        ).status,
+      ).toBe(200);
+      await expect
+        .poll(() => ctx.smtp.mails.filter((m) => m.recipients.includes(email)).length)
+        .toBe(before + 1);
+      const mail = ctx.smtp.mails.findLast((m) => m.recipients.includes(email))!;
+      tokens.push(linkIn(mail, '/service/sign-up/new-account').searchParams.get('token')!);
+    }
+    const countCorporations = async () =>
+      (await ctx.t.db.selectFrom('corporations').select('id').execute()).length;
+    const before = await countCorporations();
+    const replies = await Promise.all(
+      tokens.map((token) =>
+        ctx.t.client().request('PATCH', `/v2/sign_ups/${token}`, { body: newAccount }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(replies.find((r) => r.status === 409)!.body.message).toBe('email already registered');
+    const members = await ctx.t.db
+      .selectFrom('members')
+      .select('email')
+      .where('email', '=', email)
+      .execute();
+    expect(members).toHaveLength(1);
+    // The refused sign-up left no corporation behind.
+    expect(await countCorporations()).toBe(before + 1);
+  });
+
   it('refuses an expired link with 401', async () => {
     const { client, token } = await signUp('late@example.com');
     await ctx.t.db

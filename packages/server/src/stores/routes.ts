@@ -1,4 +1,13 @@
-import { ERROR_WIRE_MESSAGES, storeDeleteSchema, storeFormSchema } from '@pharmalytics/domain';
+import {
+  boundedText,
+  decimalCode,
+  ERROR_WIRE_MESSAGES,
+  FIELD_LABELS,
+  idParam,
+  INPUT_LIMITS,
+  storeDeleteSchema,
+  storeFormSchema,
+} from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -11,12 +20,16 @@ import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 import { createDeviceUser } from './device-users.ts';
 import { browsableStoreRows, toStoreViewFor } from './store-queries.ts';
+import { access } from '../access/access-policy.ts';
 
-const storeCodeParams = z.object({ storeCode: z.string().regex(/^\d{1,10}$/) });
+const storeCodeParams = z.object({
+  storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
+});
 const storeBody = storeFormSchema.extend({
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
-  address: z.string().optional(),
+  // The composed address the form shows; the columns above are what is stored.
+  address: boundedText({ label: FIELD_LABELS.address }).optional(),
 });
 type StoreBody = z.infer<typeof storeBody>;
 
@@ -37,16 +50,20 @@ export function storeRoutes(deps: {
     return row;
   }
 
-  /** Same name or insurance code as another active store of the corporation: the spec's 400s. */
+  /**
+   * The spec's 400s: the same name as another active store of the corporation, or the same
+   * insurance pharmacy code as another active store of any corporation (one real pharmacy
+   * belongs to one tenant).
+   */
   async function assertUnique(auth: AuthContext, body: StoreBody, exceptId?: number) {
     const clash = (column: 'name' | 'insurance_institution_code', value: string | null) => {
       if (!value) return Promise.resolve(undefined);
       let query = db
         .selectFrom('stores')
         .select('id')
-        .where('corporation_id', '=', auth.corporationId)
         .where('contract_status', '=', 'active')
         .where(column, '=', value);
+      if (column === 'name') query = query.where('corporation_id', '=', auth.corporationId);
       if (exceptId) query = query.where('id', '!=', exceptId);
       return query.executeTakeFirst();
     };
@@ -55,6 +72,18 @@ export function storeRoutes(deps: {
     if (await clash('insurance_institution_code', orNull(body.insuranceInstitutionCode))) {
       throw badRequest(ERROR_WIRE_MESSAGES.insuranceInstitutionCodeUnique);
     }
+  }
+
+  /** The same 400s when a concurrent request took the name or code after the check above. */
+  function uniqueClash(error: unknown): never {
+    const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'stores_active_name_idx') {
+      throw badRequest(ERROR_WIRE_MESSAGES.storeNameUnique);
+    }
+    if (code === '23505' && constraint === 'stores_active_insurance_code_idx') {
+      throw badRequest(ERROR_WIRE_MESSAGES.insuranceInstitutionCodeUnique);
+    }
+    throw error;
   }
 
   /** Column values of a store; coordinates from the form's pin, else from the address. */
@@ -87,13 +116,11 @@ export function storeRoutes(deps: {
   }
 
   return async (app) => {
-    const adminOnly = app.requireRole('admin', 'system_admin');
-
     /** Stores the caller may see; active ones unless includeInactive=true. */
     app.get(
       '/v3/branches',
       {
-        onRequest: app.requireMember,
+        config: { access: access.member },
         schema: {
           tags: ['stores'],
           querystring: z.object({ includeInactive: z.stringbool().default(false) }),
@@ -112,7 +139,7 @@ export function storeRoutes(deps: {
     /** Active stores whose uploader has not contacted the service yet. */
     app.get(
       '/v3/branches/check_setups',
-      { onRequest: app.requireMember, schema: { tags: ['stores'] } },
+      { config: { access: access.member }, schema: { tags: ['stores'] } },
       async (request) => {
         const rows = await browsableStoreRows(db, request.auth).execute();
         return { count: rows.filter((r) => !r.connected).length };
@@ -121,19 +148,19 @@ export function storeRoutes(deps: {
 
     app.get(
       '/v3/branches/:storeCode',
-      { onRequest: app.requireMember, schema: { tags: ['stores'], params: storeCodeParams } },
+      { config: { access: access.member }, schema: { tags: ['stores'], params: storeCodeParams } },
       async (request) =>
         toStoreViewFor(request.auth, box)(await findStore(request.auth, request.params.storeCode)),
     );
 
     app.post(
       '/v3/branches',
-      { onRequest: adminOnly, schema: { tags: ['stores'], body: storeBody } },
+      { config: { access: access.admin }, schema: { tags: ['stores'], body: storeBody } },
       async (request, reply) => {
         const { auth } = request;
         await assertUnique(auth, request.body);
         const columns = await storeColumns(request.body);
-        const storeCode = await db.transaction().execute(async (trx) => {
+        const created = db.transaction().execute(async (trx) => {
           const store = await trx
             .insertInto('stores')
             .values({
@@ -150,6 +177,7 @@ export function storeRoutes(deps: {
           });
           return store.store_code;
         });
+        const storeCode = await created.catch(uniqueClash);
         return reply.code(201).send(toStoreViewFor(auth, box)(await findStore(auth, storeCode)));
       },
     );
@@ -157,7 +185,7 @@ export function storeRoutes(deps: {
     app.put(
       '/v3/branches/:storeCode',
       {
-        onRequest: adminOnly,
+        config: { access: access.admin },
         schema: { tags: ['stores'], params: storeCodeParams, body: storeBody },
       },
       async (request) => {
@@ -169,7 +197,8 @@ export function storeRoutes(deps: {
           .set(await storeColumns(request.body))
           .where('corporation_id', '=', auth.corporationId)
           .where('id', '=', store.id)
-          .execute();
+          .execute()
+          .catch(uniqueClash);
         return toStoreViewFor(auth, box)(await findStore(auth, store.store_code));
       },
     );
@@ -181,7 +210,7 @@ export function storeRoutes(deps: {
     app.delete(
       '/v3/branches/:storeCode',
       {
-        onRequest: adminOnly,
+        config: { access: access.admin },
         schema: { tags: ['stores'], params: storeCodeParams, body: storeDeleteSchema },
       },
       async (request, reply) => {
@@ -212,7 +241,7 @@ export function storeRoutes(deps: {
     /** Members who can see the store: every admin, and the user-role members assigned to it. */
     app.get(
       '/v3/branches/:storeCode/members',
-      { onRequest: app.requireMember, schema: { tags: ['stores'], params: storeCodeParams } },
+      { config: { access: access.member }, schema: { tags: ['stores'], params: storeCodeParams } },
       async (request) => {
         const { auth } = request;
         const store = await findStore(auth, request.params.storeCode);
@@ -247,10 +276,10 @@ export function storeRoutes(deps: {
     app.delete(
       '/v3/branches/:storeCode/members/:memberId',
       {
-        onRequest: adminOnly,
+        config: { access: access.admin },
         schema: {
           tags: ['stores'],
-          params: storeCodeParams.extend({ memberId: z.coerce.number().int().positive() }),
+          params: storeCodeParams.extend({ memberId: idParam(FIELD_LABELS.memberId) }),
         },
       },
       async (request, reply) => {

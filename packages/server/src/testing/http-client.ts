@@ -5,6 +5,8 @@ export interface Reply<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
+  /** The body as sent, byte for byte (the decoded `body` has lost a leading BOM). */
+  bytes: Buffer;
 }
 
 /** Talks to the server over real HTTP the way the web app does: cookies, CSRF header. */
@@ -17,10 +19,17 @@ export class HttpClient {
   async request<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
     method: string,
     path: string,
-    options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: {
+      body?: unknown;
+      /** A body sent as it is, with its own content type (or none), instead of `body` as JSON. */
+      raw?: { body: string | Uint8Array; contentType?: string };
+      headers?: Record<string, string>;
+      csrf?: boolean;
+    } = {},
   ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.raw?.contentType !== undefined) headers['content-type'] = options.raw.contentType;
     if (options.csrf ?? method !== 'GET') {
       this.csrfToken ??= (
         await this.request<{ csrfToken: string }>('GET', '/v2/csrf_token')
@@ -33,7 +42,11 @@ export class HttpClient {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw
+        ? options.raw.body
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) {
@@ -43,14 +56,15 @@ export class HttpClient {
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, body: body as T, headers: response.headers };
+    return { status: response.status, body: body as T, headers: response.headers, bytes };
   }
 
   get = <T = any>(path: string) => this.request<T>('GET', path); // eslint-disable-line @typescript-eslint/no-explicit-any

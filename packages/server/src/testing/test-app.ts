@@ -7,6 +7,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { withoutStatementTimeout } from '../db/statement-timeout.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
 import { loadSecrets } from '../secrets.ts';
 import { SecretBox } from '../tokens/secret-box.ts';
@@ -28,16 +29,51 @@ export interface TestApp {
  * A real server on a loopback port over a fresh database: embedded by default, or a new schema
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
+/**
+ * Test files run side by side on one PostgreSQL server, each in its own schema. The migrator
+ * reads the catalog of every schema, and a schema dropped by another test at that moment makes
+ * its catalog read fail ("schema … does not exist"). Migrations hold this advisory lock shared
+ * and drops hold it alone, so the two never overlap.
+ */
+const SCHEMA_CATALOG_LOCK = 7_235_100;
+
+async function whileNoSchemaIsDropped<T>(
+  connection: Database,
+  schema: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!schema) return work();
+  await sql`select pg_advisory_lock_shared(${SCHEMA_CATALOG_LOCK})`.execute(connection);
+  try {
+    return await work();
+  } finally {
+    await sql`select pg_advisory_unlock_shared(${SCHEMA_CATALOG_LOCK})`.execute(connection);
+  }
+}
+
+/** Drops a test schema while no migration reads the catalog. */
+export async function dropTestSchema(db: Database, schema: string): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CATALOG_LOCK})`.execute(connection);
+    try {
+      await sql.raw(`drop schema if exists "${schema}" cascade`).execute(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CATALOG_LOCK})`.execute(connection);
+    }
+  });
+}
+
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; port?: number } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    port?: number;
+    /** Keep the embedded database in the data directory, as the service does, not in memory. */
+    embeddedOnDisk?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
-  const db = await openDatabase({ url, schema });
-  await migrateToLatest(db, schema);
-  const secrets = await loadSecrets(undefined);
-  const box = new SecretBox(secrets.dataKey);
-  if (options.seed ?? true) await seedDemoIfEmpty(db, box);
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -46,6 +82,18 @@ export async function startTestApp(
     PUBLIC_URL: 'http://127.0.0.1',
     WEB_DIST: '/nonexistent',
     ...options.env,
+  });
+  const db = await openDatabase({
+    url,
+    schema,
+    dataDir: !url && options.embeddedOnDisk ? join(dataDir, 'pglite') : undefined,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
+  const secrets = await loadSecrets(undefined);
+  const box = new SecretBox(secrets.dataKey);
+  await withoutStatementTimeout(db, async (connection) => {
+    await whileNoSchemaIsDropped(connection, schema, () => migrateToLatest(connection, schema));
+    if (options.seed ?? true) await seedDemoIfEmpty(connection, box);
   });
   const app = await buildApp({ config, db, secrets });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -60,7 +108,7 @@ export async function startTestApp(
     client: () => new HttpClient(baseUrl),
     close: async () => {
       await app.close();
-      if (schema) await sql.raw(`drop schema "${schema}" cascade`).execute(db);
+      if (schema) await dropTestSchema(db, schema);
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,11 +3,11 @@
  * requests and talks to the database. Loaded only inside the worker (see background.ts).
  */
 import { demoFile, demoPlan, type DemoFileRequest } from '../demo/demo-world.ts';
-import { parseUpload } from '../ingestion/parsers/index.ts';
+import { parseToBatches } from '../ingestion/parsers/parse-batches.ts';
 import type { WorkerReply } from './worker-client.ts';
 
 export const jobs = {
-  parse: (bytes: Uint8Array) => ({ result: parseUpload(bytes) }),
+  parse: (bytes: Uint8Array) => parseToBatches(bytes),
   demoPlan: (endDate: string) => ({ result: demoPlan(endDate) }),
   demoFile: (request: DemoFileRequest) => {
     const bytes = demoFile(request);

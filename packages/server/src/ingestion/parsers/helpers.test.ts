@@ -16,7 +16,8 @@ import {
   toNumber,
   yenOfPoints,
 } from './decimal.ts';
-import { decodeText, physicalLines } from './decode.ts';
+import { physicalLines } from '@pharmalytics/domain';
+import { decodeText } from '@pharmalytics/domain/file-reading';
 import iconv from 'iconv-lite';
 
 const yen = (value: string) => parseDecimal(value, 7)!;

@@ -5,14 +5,23 @@
  */
 import {
   CSV_COLUMNS,
-  CSV_FORMAT_MARK,
   CSV_FORMAT_VERSION,
   FEE_CATEGORIES,
   INSURANCE_TYPES,
+  csvHeaderPosition,
+  csvPrescriptionKey,
+  isBlankRecord,
+  repeatsHeader,
 } from '@pharmalytics/domain';
-import { parse } from 'csv-parse/sync';
+import { type CsvRecord, readCsvRecords } from '@pharmalytics/domain/file-reading';
+import {
+  feePointsError,
+  itemPointsError,
+  prescriptionRangeError,
+  quantityError,
+} from './column-ranges.ts';
+import { CONTROL_CHARACTER_REASON, hasControlCharacter } from './control-characters.ts';
 import { parseIsoDate, parseIsoMonth } from './dates.ts';
-import { physicalLines } from './decode.ts';
 import { type Decimal, parseDecimal, toNumber, yenOfPoints } from './decimal.ts';
 import type {
   FeeCategory,
@@ -70,87 +79,6 @@ type LineType = (typeof LINE_TYPES)[number];
 export const SAME_PRESCRIPTION_REASON = '同じ処方箋に誤りのある行があります';
 
 const MAX_TEXT = 200;
-
-/** True when a first row looks like our header (at least two of our column names). */
-export function looksLikePharmalyticsHeader(fields: readonly string[]): boolean {
-  const names = new Set<string>(CSV_COLUMNS);
-  return fields.filter((f) => names.has(f.trim())).length >= 2;
-}
-
-interface CsvRecord {
-  lineNo: number;
-  fields: string[];
-  raw: string;
-}
-
-type RecordsResult =
-  { ok: true; records: CsvRecord[] } | { ok: false; lineNo: number; message: string };
-
-interface CsvErrorLike {
-  code?: unknown;
-  records?: unknown;
-}
-
-function countNewlines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-type Row = { record: string[]; raw: string; info: { lines: number } };
-
-const readOptions = {
-  info: true,
-  raw: true,
-  relax_column_count: true,
-  skip_empty_lines: false,
-  record_delimiter: '\n',
-} as const;
-
-/** Splits the text into CSV records with the physical line each one starts on. */
-function readRecords(text: string): RecordsResult {
-  // Without a double quote no value can hold a comma or a line break, so each line is one record
-  // split at its commas: the same records csv-parse gives, more than ten times faster.
-  if (!text.includes('"')) {
-    const records = physicalLines(text).map((raw, i) => ({
-      lineNo: i + 1,
-      fields: raw.split(','),
-      raw,
-    }));
-    return { ok: true, records };
-  }
-  let rows: Row[];
-  try {
-    rows = parse(text, readOptions) as unknown as Row[];
-  } catch (error) {
-    const e = (error ?? {}) as CsvErrorLike;
-    // The failing record starts on the line after the last record read before it.
-    const done = typeof e.records === 'number' ? e.records : 0;
-    let lineNo = 1;
-    if (done > 0) {
-      try {
-        const before = parse(text, { ...readOptions, to: done }) as unknown as Row[];
-        lineNo = (before.at(-1)?.info.lines ?? 0) + 1;
-      } catch {
-        // keep line 1
-      }
-    }
-    const message =
-      e.code === 'CSV_QUOTE_NOT_CLOSED'
-        ? `${lineNo}行目: ダブルクォートで始まる値が閉じられていません。`
-        : e.code === 'INVALID_OPENING_QUOTE' || e.code === 'CSV_INVALID_CLOSING_QUOTE'
-          ? `${lineNo}行目: ダブルクォートの使い方が正しくありません（値を " で囲み、値の中の " は "" と書いてください）。`
-          : `${lineNo}行目: CSV として読み取れません。`;
-    return { ok: false, lineNo, message };
-  }
-  const records = rows.map(({ record, raw, info }) => {
-    const body = raw.endsWith('\n') ? raw.slice(0, -1) : raw;
-    return { lineNo: info.lines - countNewlines(body), fields: record, raw: body };
-  });
-  return { ok: true, records };
-}
-
-const isBlank = (fields: readonly string[]): boolean => fields.every((f) => f.trim() === '');
 
 /** Everything one valid line says, with the normalised prescription columns for comparison. */
 interface ValidLine {
@@ -212,12 +140,12 @@ class LineReader {
 }
 
 function groupKey(line: LineReader, lineNo: number): string {
-  const date = line.get('dispensing_date');
-  const reception = line.get('reception_id');
-  const rawNo = line.get('prescription_no');
-  if (!date || !reception || !rawNo) return `#line:${lineNo}`;
-  const no = /^\d+$/.test(rawNo) ? String(Number(rawNo)) : rawNo;
-  return `${date}\u0000${reception}\u0000${no}`;
+  const key = csvPrescriptionKey(
+    line.get('dispensing_date'),
+    line.get('reception_id'),
+    line.get('prescription_no'),
+  );
+  return key ?? `#line:${lineNo}`;
 }
 
 /** What the prescription columns of a line say: the same on every line of a prescription. */
@@ -418,6 +346,12 @@ function parseDetail(line: LineReader): ValidLine['detail'] | null {
     else if (points.units < 0n && lineType !== 'FEE') {
       line.bad(`points は0以上で指定してください（${rawPoints}）`);
       points = null;
+    } else {
+      const range = (lineType === 'FEE' ? feePointsError : itemPointsError)(toNumber(points));
+      if (range) {
+        line.bad(`${range}の数値で指定してください（${rawPoints}）`);
+        points = null;
+      }
     }
   }
   const rawCount = line.required('count');
@@ -433,9 +367,11 @@ function parseDetail(line: LineReader): ValidLine['detail'] | null {
       if (lineType === 'MEDICINE') line.bad('quantity が空です（MEDICINE の行では必須です）');
     } else {
       const q = parseDecimal(rawQuantity, 5);
+      const range = q === null ? null : quantityError(toNumber(q));
       if (q === null || q.units <= 0n) {
         line.bad(`quantity は0より大きい数値（小数第5位まで）で指定してください（${rawQuantity}）`);
-      } else quantity = toNumber(q);
+      } else if (range) line.bad(`${range}の数値で指定してください（${rawQuantity}）`);
+      else quantity = toNumber(q);
     }
   }
   const unit = lineType === 'FEE' ? null : line.optionalText('unit');
@@ -486,6 +422,9 @@ function lineParser(index: ReadonlyMap<Column, number>, headerWidth: number) {
   return (record: CsvRecord): ValidLine | BadLine => {
     const line = new LineReader(record.fields, index);
     const key = groupKey(line, record.lineNo);
+    if (hasControlCharacter(record.raw)) {
+      return { lineNo: record.lineNo, raw: record.raw, key, reasons: [CONTROL_CHARACTER_REASON] };
+    }
     if (record.fields.length !== headerWidth) {
       const reason = `列の数が見出し行と異なります（見出し行 ${headerWidth}列、この行 ${record.fields.length}列）`;
       return { lineNo: record.lineNo, raw: record.raw, key, reasons: [reason] };
@@ -528,13 +467,13 @@ export function parsePharmalyticsCsv(text: string): ParseResult {
     lineNo,
     message,
   });
-  const read = readRecords(text);
+  const read = readCsvRecords(text);
   if (!read.ok) return fail(read.lineNo, read.message);
-  const records = read.records.filter((r) => !isBlank(r.fields));
+  const records = read.records.filter((r) => !isBlankRecord(r.fields));
 
-  let cursor = 0;
+  const { markAt, headerAt } = csvHeaderPosition(records.map((r) => r.fields));
   const first = records[0];
-  if (first && (first.fields[0] ?? '').trim() === CSV_FORMAT_MARK) {
+  if (first && markAt !== null) {
     const version = (first.fields[1] ?? '').trim();
     if (version !== '' && version !== CSV_FORMAT_VERSION) {
       return fail(
@@ -542,10 +481,9 @@ export function parsePharmalyticsCsv(text: string): ParseResult {
         `${first.lineNo}行目: 未対応の版です（${version}）。第${CSV_FORMAT_VERSION}版の形式で出力してください。`,
       );
     }
-    cursor = 1;
   }
-  const header = records[cursor];
-  if (!header) {
+  const header = headerAt === null ? undefined : records[headerAt];
+  if (!header || headerAt === null) {
     const lineNo = first ? first.lineNo + 1 : 1;
     return fail(lineNo, `${lineNo}行目: 見出し行がありません。`);
   }
@@ -566,18 +504,12 @@ export function parsePharmalyticsCsv(text: string): ParseResult {
       `${header.lineNo}行目（見出し行）: 必須の列 ${missing.join('、')} がありません。`,
     );
   }
-  const headerText = header.fields.map((f) => f.trim()).join(',');
-  const headerFirst = header.fields[0]?.trim();
 
   const parseLine = lineParser(index, header.fields.length);
   const groups = new Map<string, (ValidLine | BadLine)[]>();
-  for (const record of records.slice(cursor + 1)) {
+  for (const record of records.slice(headerAt + 1)) {
     // A repeated header row (files joined together) is not a record.
-    if (
-      record.fields[0]?.trim() === headerFirst &&
-      record.fields.map((f) => f.trim()).join(',') === headerText
-    )
-      continue;
+    if (repeatsHeader(record.fields, header.fields)) continue;
     const line = parseLine(record);
     const group = groups.get(line.key);
     if (group) group.push(line);
@@ -611,6 +543,14 @@ export function parsePharmalyticsCsv(text: string): ParseResult {
       if (line.detail.type === 'FEE') prescription.fees.push(line.detail.fee);
       else if (line.detail.type === 'MEDICINE') prescription.medicines.push(line.detail.item);
       else prescription.materials.push(line.detail.item);
+    }
+    const tooLarge = prescriptionRangeError(prescription);
+    if (tooLarge) {
+      for (const line of valid) {
+        const reason = line === head ? tooLarge : SAME_PRESCRIPTION_REASON;
+        rejected.push({ lineNo: line.lineNo, reason, raw: line.raw });
+      }
+      continue;
     }
     prescriptions.push(prescription);
   }

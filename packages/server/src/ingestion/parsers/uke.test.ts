@@ -4,6 +4,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { medicineLookup, parseMedicineMaster } from '../../masters/index.ts';
 import type { MedicineMasterRow } from '../../masters/index.ts';
+import { CONTROL_CHARACTER_REASON } from './control-characters.ts';
 import { parseUpload } from './index.ts';
 import type { ParsedPrescription, ParseResult } from './types.ts';
 import { SAME_RECEIPT_REASON, insuranceTypeOf, parseUke } from './uke.ts';
@@ -615,6 +616,12 @@ describe('receipt file: claim checks', () => {
       'ST（分割技術料）レコードを含むレセプトには対応していません',
     ],
     ['unknown record', [...claim(), 'ZZ,1'], 8, '不明なレコード識別情報です（ZZ）'],
+    [
+      'fee points beyond their column',
+      [RE(), HO(), SH(), CZ(), IY(), KI({ 5: '100000000' })],
+      2,
+      '410004110: points は -99999999.99 から 99999999.99 まで（100000000点）',
+    ],
     ['a second YK', [...claim(), YK], 8, 'YK（薬局情報）レコードはこの位置に置けません'],
     [
       'drug points without drugs',
@@ -644,6 +651,24 @@ describe('receipt file: claim checks', () => {
       expect(result.rejected.filter((r) => r.reason !== SAME_RECEIPT_REASON)).toHaveLength(1);
     },
   );
+
+  it('sets aside a claim with a control character, showing it as U+FFFD', () => {
+    const result = rejectedOf(RE(), HO(), SH(), CZ(), IY(), 'CO,810000001,粉\u0000砕', KI());
+    expect(result.prescriptions).toEqual([]);
+    expect(result.rejected[5]).toEqual({
+      lineNo: 7,
+      reason: CONTROL_CHARACTER_REASON,
+      raw: 'CO,810000001,粉\ufffd砕',
+    });
+    expect(result.rejected.filter((r) => r.reason !== SAME_RECEIPT_REASON)).toHaveLength(1);
+    const header = parseUpload(file('YK,1,40,4,1100018,薬\u0001局,202605,00', ...claim(), GO));
+    expect(header).toEqual({
+      ok: false,
+      format: 'uke',
+      lineNo: 1,
+      message: `1行目: ${CONTROL_CHARACTER_REASON}。`,
+    });
+  });
 
   it('does not check the layout of records it does not read (SN, JD, MF, CO)', () => {
     const result = rejectedOf(

@@ -27,6 +27,9 @@
  *   審査支払機関 + institution code + a hash of the patient fields + 受付回.
  */
 import { createHash } from 'node:crypto';
+import { physicalLines, receiptRecordId } from '@pharmalytics/domain';
+import { prescriptionRangeError } from './column-ranges.ts';
+import { CONTROL_CHARACTER_REASON, hasControlCharacter } from './control-characters.ts';
 import { parseUkeDate, parseUkeDayInMonth, parseUkeMonth } from './dates.ts';
 import {
   type Decimal,
@@ -40,7 +43,6 @@ import {
   unitsAt,
   yenOfPoints,
 } from './decimal.ts';
-import { physicalLines } from './decode.ts';
 import type {
   FeeCategory,
   InsuranceType,
@@ -288,7 +290,7 @@ export function parseUke(text: string, options: UkeOptions = {}): ParseResult {
   physicalLines(text).forEach((raw, i) => {
     if (raw.trim() === '') return;
     const fields = raw.split(',');
-    records.push({ lineNo: i + 1, raw, id: (fields[0] ?? '').trim(), fields });
+    records.push({ lineNo: i + 1, raw, id: receiptRecordId(raw), fields });
   });
   const yk = records[0];
   if (!yk) return fail(1, '1行目: ファイルが空です。');
@@ -297,6 +299,9 @@ export function parseUke(text: string, options: UkeOptions = {}): ParseResult {
       yk.lineNo,
       `${yk.lineNo}行目: 先頭のレコードが薬局情報レコード（YK）ではありません（${yk.id || '空'}）。`,
     );
+  }
+  if (hasControlCharacter(yk.raw)) {
+    return fail(yk.lineNo, `${yk.lineNo}行目: ${CONTROL_CHARACTER_REASON}。`);
   }
   const header = readHeader(yk);
   if (typeof header === 'string') return fail(yk.lineNo, `${yk.lineNo}行目: ${header}。`);
@@ -346,7 +351,14 @@ export function parseUke(text: string, options: UkeOptions = {}): ParseResult {
   const context: ReceiptContext = { ...header, options };
   const prescriptions: ParsedPrescription[] = [];
   for (const block of blocks) {
-    const result = parseReceipt(block, context);
+    let result = parseReceipt(block, context);
+    if (!(result instanceof ReceiptErrors)) {
+      const tooLarge = result.map(prescriptionRangeError).find((e) => e !== null);
+      if (tooLarge) {
+        result = new ReceiptErrors();
+        result.add(block[0]!, tooLarge);
+      }
+    }
     if (result instanceof ReceiptErrors) {
       for (const record of block) {
         const reasons = result.byRecord.get(record);
@@ -405,6 +417,12 @@ function parseReceipt(
   const errors = new ReceiptErrors();
   const re = block[0]!;
   const reField = (i: number): string => (re.fields[i] ?? '').trim();
+
+  // A record with a control character is refused before anything is read from it.
+  for (const record of block) {
+    if (hasControlCharacter(record.raw)) errors.add(record, CONTROL_CHARACTER_REASON);
+  }
+  if (errors.size > 0) return errors;
 
   // RE レセプト共通
   const reCount = fieldCountError(re);

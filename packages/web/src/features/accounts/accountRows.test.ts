@@ -61,4 +61,13 @@ describe('accountRows', () => {
     ]);
     expect(rows[3]).toMatchObject({ name: null, email: 'invited@example.com', expired: true });
   });
+
+  it('says all stores for an administrator even when the caller sees only some of them', () => {
+    // A role user is told only its own stores' names, also in an administrator's row.
+    const seenByUser: AccountList = {
+      ...list,
+      members: [{ ...list.members[0]!, browsableStores: list.members[1]!.browsableStores }],
+    };
+    expect(accountRows(seenByUser)[0]!.stores).toBe('全ての店舗');
+  });
 });

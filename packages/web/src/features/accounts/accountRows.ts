@@ -1,4 +1,9 @@
-import { ACCOUNT_STATUSES, viewableStoresText, type AccountStatus } from '@pharmalytics/domain';
+import {
+  ACCOUNT_STATUSES,
+  VIEWABLE_STORES_TEXT,
+  viewableStoresText,
+  type AccountStatus,
+} from '@pharmalytics/domain';
 import type { AccountList } from './api.ts';
 
 export interface AccountListRow {
@@ -26,11 +31,15 @@ export function accountRows(list: AccountList): AccountListRow[] {
       status: 'enabled',
       name: m.name,
       email: m.mail,
-      stores: viewableStoresText(
-        m.browsableStores.map((s) => s.name),
-        list.totalStoreCount,
-        'list',
-      ),
+      // Every role but 一般 browses all stores, as the account detail says too.
+      stores:
+        m.systemRole.name === 'user'
+          ? viewableStoresText(
+              m.browsableStores.map((s) => s.name),
+              list.totalStoreCount,
+              'list',
+            )
+          : VIEWABLE_STORES_TEXT.all,
       role: m.systemRole.publicName,
       expired: false,
     })),

@@ -112,6 +112,14 @@ describe('applyDraft', () => {
     expect(draftNotice(exactly730)).toBeUndefined();
   });
 
+  it('refuses more than 10 years on the monthly axis', () => {
+    const long = { ...editDate(draft, 'from', '2016-11-20'), timeAxis: 2 as const };
+    expect(draftNotice(long)).toBe(FORM_MESSAGES.periodTooLong(10, '月次'));
+    expect(canApply(long)).toBe(false);
+    expect(applyDraft(long)).toEqual({ ok: false });
+    expect(draftNotice({ ...long, timeAxis: 1 as const })).toBeUndefined();
+  });
+
   it('returns the new period, comparison type and axis', () => {
     const next = {
       ...choosePreset(draft, 2, TODAY),

@@ -85,10 +85,13 @@ export function pickDate(
   return checkDate(editDate(draft, field, value), field, applied);
 }
 
-/** A message shown in the menu while the draft cannot be applied (daily axis over 730 days). */
+/**
+ * A message shown in the menu while the draft cannot be applied: a period too long for its axis
+ * (daily over 730 days, the other axes over their years).
+ */
 export function draftNotice(draft: PeriodDraft): string | undefined {
   const errors = validatePeriod(draft, { timeAxis: draft.timeAxis });
-  return errors.form === FORM_MESSAGES.dailyAxisTooLong ? errors.form : undefined;
+  return errors.form === FORM_MESSAGES.periodBothRequired ? undefined : errors.form;
 }
 
 function ordered(draft: PeriodDraft): boolean {

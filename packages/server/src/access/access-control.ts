@@ -1,0 +1,122 @@
+import { ERROR_WIRE_MESSAGES, isRouteAllowed, route } from '@pharmalytics/domain';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/connection.ts';
+import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import {
+  authenticateDevice,
+  INVALID_DEVICE_CREDENTIALS,
+  type DeviceIdentity,
+} from '../ingestion/device-auth.ts';
+import { SESSION_COOKIE, type SessionStore } from '../session/session-store.ts';
+import type { Access } from './access-policy.ts';
+import { loadAuthContext, shutOutBySuspension, type AuthContext } from './auth-context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+    device: DeviceIdentity;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, for the access matrix and the docs. */
+    declaredRoutes: () => readonly DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether the anti-forgery token is checked: on every unsafe method of a cookie-reading route. */
+export function needsCsrfToken(method: string, access: Access): boolean {
+  return UNSAFE_METHODS.has(method) && (access.kind === 'public' || access.kind === 'member');
+}
+
+/**
+ * The one place that decides who may call what. Each route declares its access in its config;
+ * this hook refuses anything undeclared, checks the anti-forgery token on every unsafe method
+ * of a route that reads cookies (whatever the path looks like), then the session, the
+ * corporation's status, the route table's plans and roles, or the uploader's credentials.
+ * Every answer of the API is marked not to be stored by caches.
+ */
+export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
+  async (app: FastifyInstance, { db, sessions }) => {
+    app.decorateRequest('auth', null as never);
+    app.decorateRequest('device', null as never);
+
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (options) => {
+      routes.push(options);
+    });
+    const declaredRoutes = () =>
+      routes.flatMap((r) =>
+        [r.method].flat().map((method) => ({ method, url: r.url, access: r.config?.access })),
+      );
+    app.decorate('declaredRoutes', declaredRoutes);
+    app.addHook('onReady', async () => {
+      const undeclared = declaredRoutes().filter((r) => !r.access);
+      if (undeclared.length > 0) {
+        const list = undeclared.map((r) => `${r.method} ${r.url}`).join(', ');
+        throw new Error(`Routes without a declared access: ${list}`);
+      }
+    });
+
+    async function admit(request: FastifyRequest, access: Access) {
+      switch (access.kind) {
+        case 'public':
+        case 'cookieless':
+          return;
+        case 'device': {
+          const device = await authenticateDevice(db, request.headers.authorization);
+          if (!device) throw new HttpError(401, INVALID_DEVICE_CREDENTIALS);
+          request.device = device;
+          return;
+        }
+        case 'member': {
+          const sessionId = request.cookies[SESSION_COOKIE];
+          const memberId = sessionId ? await sessions.memberIdOf(sessionId) : undefined;
+          const auth = memberId ? await loadAuthContext(db, memberId) : undefined;
+          if (!auth) throw unauthorized();
+          if (shutOutBySuspension(auth)) throw forbidden(ERROR_WIRE_MESSAGES.corporationSuspended);
+          const allowed =
+            (!access.route || isRouteAllowed(route(access.route), auth.plan, auth.role)) &&
+            (!access.roles || access.roles.includes(auth.role)) &&
+            (!access.plans || access.plans.includes(auth.plan));
+          if (!allowed) throw forbidden(access.refusal);
+          request.auth = auth;
+        }
+      }
+    }
+
+    app.addHook('onRequest', (request, reply, done) => {
+      // Unknown paths go on to the not-found handler.
+      if (request.is404) return done();
+      const access = request.routeOptions.config.access;
+      if (!access) return done(forbidden());
+      const proceed = () => {
+        admit(request, access).then(
+          () => done(),
+          (error: unknown) => {
+            // A stale session cookie is dropped with the refusal.
+            const stale = error instanceof HttpError && error.statusCode === 401;
+            if (stale && access.kind === 'member' && request.cookies[SESSION_COOKIE])
+              reply.clearCookie(SESSION_COOKIE, { path: '/' });
+            done(error as Error);
+          },
+        );
+      };
+      if (needsCsrfToken(request.method, access)) app.csrfProtection(request, reply, proceed);
+      else proceed();
+    });
+
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'access-control', dependencies: ['@fastify/csrf-protection'] },
+);

@@ -1,0 +1,252 @@
+import { Readable } from 'node:stream';
+import {
+  analysisCsvFileName,
+  analysisCsvQuerySchema,
+  analysisQuerySchema,
+  analysisResponseSchema,
+  analysisTable,
+  ANALYSIS_PAGES,
+  boundedText,
+  chartQueryOfCsv,
+  FORM_MESSAGES,
+  genericFilterFromWire,
+  medicalInstitutionFilterItem,
+  medicalInstitutionsResponseSchema,
+  MESSAGES,
+  metricBySlug,
+  orderSeries,
+  pageOffersMetric,
+  periodBuckets,
+  plansFrom,
+  route,
+  toCsv,
+  type AgeSortValue,
+  type AnalysisPageDef,
+  type AnalysisQuery,
+  type AnalysisSeries,
+  type MetricSlug,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../access/access-policy.ts';
+import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
+import type { AuthContext } from '../access/auth-context.ts';
+import { browsableStoreIds } from '../access/browsable-stores.ts';
+import type { Database } from '../db/connection.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { computeAnalysisFromFacts } from './raw-analysis.ts';
+import type { MetricQuery, MetricSeries } from './engine.ts';
+import type { MetricCache } from './metric-cache.ts';
+import { requestPeriod } from './period.ts';
+
+type Compute = (slug: MetricSlug, query: MetricQuery) => Promise<MetricSeries[]>;
+
+/** The page's metric from the path: an unknown slug is not found, one the page lacks is refused. */
+function pageMetric(page: AnalysisPageDef, slug: string): MetricSlug {
+  const metric = metricBySlug(slug);
+  if (!metric) throw notFound();
+  if (!pageOffersMetric(page, slug)) throw badRequest(FORM_MESSAGES.metricNotOnPage(metric.label));
+  return slug;
+}
+
+const axisOf = (q: AnalysisQuery) => q.periodCode as TimeAxisValue;
+
+/** The scope of a chart call: its period checked first, then its stores, metric and plan. */
+async function chartScope(
+  db: Database,
+  auth: AuthContext,
+  slug: MetricSlug,
+  q: AnalysisQuery,
+): Promise<AnalysisScope> {
+  requestPeriod(q.from, q.to, axisOf(q));
+  return memberScope(db, auth, { storeCodes: q.storeCodes.split(','), metric: slug, from: q.from });
+}
+
+/** The engine's query of a chart call, within a scope the access layer made. */
+function metricQuery(page: AnalysisPageDef, q: AnalysisQuery, scope: AnalysisScope): MetricQuery {
+  return {
+    scope,
+    from: q.from,
+    to: q.to,
+    axis: axisOf(q),
+    page,
+    address: page.breakdown === 'address' ? q.address : '',
+    filters: {
+      genericMedicine: q.generic_medicine_filters.map((v) => genericFilterFromWire(Number(v))),
+      medicalInstitutions: q.medicalInstitutionFilters,
+      receptionTypes: q.receptionTypeFilters,
+    },
+  };
+}
+
+const toWire = (s: MetricSeries): AnalysisSeries => ({
+  key: s.key ?? '',
+  name: s.name ?? '',
+  total: s.total,
+  rows: s.rows,
+  ...(s.yjCode ? { yjCode: s.yjCode } : {}),
+});
+
+/** A page's series for a chart call, in the page's order. */
+async function pageSeries(
+  page: AnalysisPageDef,
+  slug: MetricSlug,
+  q: AnalysisQuery,
+  scope: AnalysisScope,
+  compute: Compute,
+): Promise<AnalysisSeries[]> {
+  const series = await compute(slug, metricQuery(page, q, scope));
+  return orderSeries(page.order, series.map(toWire), q.sortOrder as AgeSortValue | undefined);
+}
+
+/** The CSV of a page: one table, or with `separateByStore` a table per store under its name. */
+async function* csvChunks(
+  db: Database,
+  auth: AuthContext,
+  request: { page: AnalysisPageDef; slug: MetricSlug; q: AnalysisQuery; scope: AnalysisScope },
+  separateByStore: boolean,
+  compute: Compute,
+): AsyncGenerator<string> {
+  const { page, slug, q, scope } = request;
+  const dates = periodBuckets(q, axisOf(q));
+  const table = (series: AnalysisSeries[]) => {
+    const { header, rows } = analysisTable(page, series, dates);
+    return [header, ...rows];
+  };
+  if (!separateByStore) {
+    yield toCsv(table(await pageSeries(page, slug, q, scope, compute)), { bom: true });
+    return;
+  }
+  const stores = await db
+    .selectFrom('stores')
+    .select(['store_code', 'name'])
+    .where('corporation_id', '=', scope.corporationId)
+    .where('id', 'in', [...scope.storeIds])
+    .orderBy('store_code')
+    .execute();
+  let first = true;
+  for (const store of stores) {
+    const one = { ...q, storeCodes: store.store_code };
+    const series = await pageSeries(
+      page,
+      slug,
+      one,
+      await chartScope(db, auth, slug, one),
+      compute,
+    );
+    yield toCsv([...(first ? [] : [[]]), [store.name], ...table(series)], { bom: first });
+    first = false;
+  }
+}
+
+const params = z.object({ metric: boundedText({ max: 100 }) });
+const ADVANCED = plansFrom('advanced');
+
+/**
+ * The analysis pages' calls (spec 02 §7), one route per page of the page table:
+ * GET /v3/{family}/{metric} (the engine, its answers cached), its /v2/ twin (counted from the
+ * raw facts, for system administrators who switch the development API on), and the CSV export
+ * GET /v3/csv/{family}/{metric} for the advanced plan. GET /v3/medical_institutions lists the
+ * institutions seen in the member's stores for the filter's autocomplete.
+ */
+export function analysisRoutes({
+  db,
+  metrics,
+}: {
+  db: Database;
+  /** The engine's answers, kept for every analytics call of the server. */
+  metrics: MetricCache;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const cached: Compute = (slug, query) => metrics.metric(slug, query);
+    const fromFacts: Compute = (slug, query) => computeAnalysisFromFacts(db, slug, query);
+    const chartSchema = {
+      tags: ['analysis'],
+      params,
+      querystring: analysisQuerySchema,
+      response: { 200: analysisResponseSchema },
+    };
+    for (const page of ANALYSIS_PAGES) {
+      app.get(
+        `/v3/${page.family}/:metric`,
+        { config: { access: access.route(page.route) }, schema: chartSchema },
+        async (request) => {
+          const slug = pageMetric(page, request.params.metric);
+          const scope = await chartScope(db, request.auth, slug, request.query);
+          return pageSeries(page, slug, request.query, scope, cached);
+        },
+      );
+      app.get(
+        `/v2/${page.family}/:metric`,
+        {
+          config: { access: access.route(page.route, { roles: ['system_admin'] }) },
+          schema: chartSchema,
+        },
+        async (request) => {
+          const slug = pageMetric(page, request.params.metric);
+          const scope = await chartScope(db, request.auth, slug, request.query);
+          return pageSeries(page, slug, request.query, scope, fromFacts);
+        },
+      );
+      app.get(
+        `/v3/csv/${page.family}/:metric`,
+        {
+          config: {
+            access: access.route(page.route, { plans: ADVANCED, refusal: MESSAGES.csvFailed }),
+          },
+          schema: { tags: ['analysis'], params, querystring: analysisCsvQuerySchema },
+        },
+        async (request, reply) => {
+          const slug = pageMetric(page, request.params.metric);
+          const { query: q, separateByStore } = chartQueryOfCsv(request.query);
+          // Checked before the answer starts, so a refusal is still a JSON error.
+          const scope = await chartScope(db, request.auth, slug, q);
+          const fileName = analysisCsvFileName(route(page.route).title!, q.from, q.to);
+          const chunks = csvChunks(
+            db,
+            request.auth,
+            { page, slug, q, scope },
+            separateByStore,
+            cached,
+          );
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'Content-Disposition',
+              `attachment; filename="analysis.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+            )
+            .send(Readable.from(chunks));
+        },
+      );
+    }
+
+    app.get(
+      '/v3/medical_institutions',
+      {
+        config: { access: access.member },
+        schema: { tags: ['analysis'], response: { 200: medicalInstitutionsResponseSchema } },
+      },
+      async (request) => {
+        const rows = await db
+          .selectFrom('medical_institutions as m')
+          .select(['m.code', 'm.name'])
+          .where('m.corporation_id', '=', request.auth.corporationId)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('prescriptions as p')
+                .select(eb.lit(1).as('one'))
+                .whereRef('p.corporation_id', '=', 'm.corporation_id')
+                .whereRef('p.institution_id', '=', 'm.id')
+                .where('p.store_id', 'in', browsableStoreIds(db, request.auth)),
+            ),
+          )
+          .orderBy('m.name')
+          .orderBy('m.code')
+          .execute();
+        return { data: rows.map((r) => medicalInstitutionFilterItem(r.name, r.code)) };
+      },
+    );
+  };
+}

@@ -1,0 +1,110 @@
+import type { MetricSlug } from '@pharmalytics/domain';
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../db/connection.ts';
+import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
+
+/** Room of the answers kept, in characters of their JSON: tens of MB of memory at most. */
+export const METRIC_CACHE_MAX_SIZE = 16 * 1024 * 1024;
+/** An answer larger than this share of the room is answered but not kept. */
+const MAX_ENTRY_SHARE = 1 / 16;
+
+export interface MetricCacheOptions {
+  /** Room of the answers kept, in characters of their JSON. */
+  maxSize?: number;
+  /** What computes an answer (the engine). */
+  compute?: typeof computeMetric;
+}
+
+export interface MetricCacheStats {
+  /** Answers taken from the cache. */
+  hits: number;
+  /** Answers that joined an identical query already running. */
+  joined: number;
+  /** Queries run. */
+  computed: number;
+  /** Answers kept now, and their size. */
+  entries: number;
+  size: number;
+}
+
+const sortedUnique = <T extends string | number>(values: readonly T[] | undefined) =>
+  [...new Set(values ?? [])].sort();
+
+/** A query with its sets in one order, so that equal queries have one key. */
+function normalisedKey(slug: MetricSlug, query: MetricQuery): string {
+  const filters = query.filters ?? {};
+  const { corporationId, version, storeIds } = query.scope;
+  return JSON.stringify([
+    corporationId,
+    version,
+    slug,
+    [...new Set(storeIds)].sort((a, b) => a - b),
+    query.from,
+    query.to,
+    query.axis,
+    query.page?.family ?? null,
+    query.address ?? '',
+    sortedUnique(filters.genericMedicine),
+    sortedUnique(filters.medicalInstitutions),
+    sortedUnique(filters.receptionTypes),
+  ]);
+}
+
+/**
+ * The engine's answers, kept by (corporation, data version, normalised query) in a cache bounded
+ * by size, least recently used first out; identical queries running at the same time run once.
+ * The data version rises in the transaction of every commit of facts (data-version.ts) and is
+ * read before any query of a call, so a call never gets an answer older than the facts committed
+ * when it started, and an answer is exactly what the engine computes. Answers are shared between
+ * callers and must not be changed.
+ */
+export class MetricCache {
+  private readonly answers: LRUCache<string, MetricSeries[]>;
+  private readonly running = new Map<string, Promise<MetricSeries[]>>();
+  private readonly compute: typeof computeMetric;
+  private counts = { hits: 0, joined: 0, computed: 0 };
+
+  constructor(
+    private readonly db: Database,
+    options: MetricCacheOptions = {},
+  ) {
+    const maxSize = options.maxSize ?? METRIC_CACHE_MAX_SIZE;
+    this.compute = options.compute ?? computeMetric;
+    this.answers = new LRUCache({
+      maxSize,
+      maxEntrySize: Math.max(1, Math.floor(maxSize * MAX_ENTRY_SHARE)),
+      sizeCalculation: (series, key) => key.length + JSON.stringify(series).length,
+    });
+  }
+
+  stats(): MetricCacheStats {
+    return { ...this.counts, entries: this.answers.size, size: this.answers.calculatedSize };
+  }
+
+  /**
+   * A metric as of the data version of the query's scope, read before any query of the call:
+   * the answer is at least as new as the facts committed when the call started.
+   */
+  metric(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
+    const key = normalisedKey(slug, query);
+    const kept = this.answers.get(key);
+    if (kept) {
+      this.counts.hits += 1;
+      return Promise.resolve(kept);
+    }
+    const running = this.running.get(key);
+    if (running) {
+      this.counts.joined += 1;
+      return running;
+    }
+    this.counts.computed += 1;
+    const answer = this.compute(this.db, slug, query)
+      .then((series) => {
+        this.answers.set(key, series);
+        return series;
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, answer);
+    return answer;
+  }
+}

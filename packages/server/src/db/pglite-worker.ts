@@ -1,0 +1,111 @@
+/**
+ * The embedded database inside a worker thread: PGlite runs its WebAssembly PostgreSQL on the
+ * thread that calls it, so it gets a thread of its own and the main thread stays free for
+ * requests. Loaded only inside the worker (see pglite-host.ts), through workers/bootstrap.mjs.
+ * Every answer is a value, errors included, so that their SQLSTATE and fields cross the thread.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { WorkerReply } from '../workers/worker-client.ts';
+import { COPY_FROM_STDIN } from './copy.ts';
+import { parsers } from './type-parsers.ts';
+
+export type WorkerRequest =
+  | { kind: 'open'; dataDir?: string; statementTimeoutMs: number }
+  | { kind: 'query'; sql: string; parameters: readonly unknown[] }
+  | { kind: 'close' };
+
+/** The string fields of a PostgreSQL error (code, detail, constraint, …) and its message. */
+export type SerializedError = { message: string } & Record<string, string>;
+
+type Outcome =
+  { ok: true; rows: unknown[]; affectedRows?: number } | { ok: false; error: SerializedError };
+
+/** What the worker tells after each request: the outcome, and the session state that follows. */
+export type WorkerAnswer = Outcome & {
+  /** Whether a transaction block is open after the request. */
+  inTransaction: boolean;
+  /** The session's statement_timeout (ms, 0 = none) for the next statement. */
+  statementTimeoutMs: number;
+};
+
+let pglite: PGlite | undefined;
+let statementTimeoutMs = 0;
+
+const MENTIONS_TIMEOUT = /statement_timeout/i;
+
+/** PGlite keeps statement_timeout as any setting, but no timer interrupts a running statement. */
+async function readStatementTimeout(db: PGlite): Promise<number> {
+  const { rows } = await db.query<{ setting: string }>(
+    "select setting from pg_settings where name = 'statement_timeout'",
+  );
+  return Number(rows[0]?.setting ?? 0);
+}
+
+async function run(db: PGlite, sql: string, parameters: readonly unknown[]) {
+  if (COPY_FROM_STDIN.test(sql)) {
+    // The embedded server reads COPY data from a blob in place of the client's stream.
+    const fromBlob = sql.replace(/\sfrom\s+stdin\s/i, " from '/dev/blob' ");
+    const result = await db.query(fromBlob, [], { blob: new Blob([parameters[0] as string]) });
+    return { rows: [], affectedRows: result.affectedRows ?? 0 };
+  }
+  if (parameters.length === 0) {
+    // The simple protocol, so that a migration may hold several statements.
+    const last = (await db.exec(sql)).at(-1);
+    return { rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+  }
+  const result = await db.query(sql, [...parameters]);
+  return { rows: result.rows, affectedRows: result.affectedRows };
+}
+
+function serialize(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string') fields[key] = value;
+  }
+  return { ...fields, message: error.message, name: error.name };
+}
+
+async function query(sql: string, parameters: readonly unknown[]): Promise<WorkerAnswer> {
+  const db = pglite!;
+  const before = db.isInTransaction();
+  let outcome: Outcome;
+  try {
+    outcome = { ok: true, ...(await run(db, sql, parameters)) };
+  } catch (error) {
+    outcome = { ok: false, error: serialize(error) };
+  }
+  const inTransaction = db.isInTransaction();
+  // `set [local] statement_timeout` changes the bound; the end of a transaction undoes a local one.
+  if (MENTIONS_TIMEOUT.test(sql) || (before && !inTransaction)) {
+    statementTimeoutMs = await readStatementTimeout(db);
+  }
+  return { ...outcome, inTransaction, statementTimeoutMs };
+}
+
+async function open(dataDir: string | undefined, timeoutMs: number): Promise<WorkerAnswer> {
+  pglite = await PGlite.create(dataDir, { parsers });
+  await pglite.exec(`set statement_timeout = ${Math.max(0, Math.trunc(timeoutMs))}`);
+  statementTimeoutMs = await readStatementTimeout(pglite);
+  return { ok: true, rows: [], inTransaction: false, statementTimeoutMs };
+}
+
+async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
+  try {
+    switch (request.kind) {
+      case 'open':
+        return await open(request.dataDir, request.statementTimeoutMs);
+      case 'query':
+        return await query(request.sql, request.parameters);
+      case 'close':
+        if (pglite && !pglite.closed) await pglite.close();
+        return { ok: true, rows: [], inTransaction: false, statementTimeoutMs };
+    }
+  } catch (error) {
+    return { ok: false, error: serialize(error), inTransaction: false, statementTimeoutMs };
+  }
+}
+
+export async function handle(request: WorkerRequest): Promise<WorkerReply<WorkerAnswer>> {
+  return { result: await answer(request) };
+}
