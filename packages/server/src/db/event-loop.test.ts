@@ -7,10 +7,11 @@ import { uploadFile } from '../testing/upload.ts';
 
 /**
  * The most the event loop may be held by one stretch of work, in ms. A parse or a statement held
- * it for seconds before; the bound leaves room for the scheduler of a busy two-core machine,
- * where other test files share the cores (a quiet run measures 40–50 ms).
+ * it for seconds before; the bound leaves room for the scheduler and the garbage collector of a
+ * busy two-core machine, where other test files share the cores (a quiet run measures 40–50 ms,
+ * a loaded one up to 260 ms).
  */
-const BOUND_MS = 250;
+const BOUND_MS = 600;
 
 let t: TestApp;
 beforeAll(async () => {
