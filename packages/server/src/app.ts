@@ -18,6 +18,7 @@ import { cookiesAreSecure, type Config } from './config.ts';
 import { analysisRoutes } from './analytics/analysis-routes.ts';
 import { dashboardRoutes } from './analytics/dashboard-routes.ts';
 import { MetricCache } from './analytics/metric-cache.ts';
+import { AnalyticsReplica } from './analytics/replica/analytics-replica.ts';
 import { scheduleMonthlyReports } from './reports/monthly-reports.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { corporationRoutes } from './corporations/routes.ts';
@@ -161,7 +162,16 @@ export async function buildApp({
   await app.register(ingestionRoutes({ db, dataDir: config.dataDir, rateLimitPerMinute }));
   await app.register(deviceRoutes({ db }));
   await app.register(corporationRoutes({ db }));
-  const metrics = new MetricCache(db);
+  const replica = config.analytics.replica
+    ? await AnalyticsReplica.open({
+        db,
+        dataDir: config.dataDir,
+        ...config.analytics,
+        log: app.log,
+      })
+    : undefined;
+  if (replica) app.addHook('onClose', () => replica.close());
+  const metrics = new MetricCache(db, { replica, replicaWaitMs: config.analytics.waitMs });
   await app.register(dashboardRoutes({ db, metrics }));
   await app.register(analysisRoutes({ db, metrics }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
@@ -197,7 +207,7 @@ export async function buildApp({
   });
 
   await serveWebApp(app, config.webDist);
-  return Object.assign(app, { services: { identity, tokens, sessions, mailer } });
+  return Object.assign(app, { services: { identity, tokens, sessions, mailer, metrics, replica } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +42,20 @@ export interface Config {
   /** smtp:// URL of the mail server; mails go to DATA_DIR/mail as .eml files when absent. */
   smtpUrl?: string;
   mailFrom: string;
+  /**
+   * The analytics replica (analytics/replica): off with ANALYTICS_REPLICA=false, when analytics
+   * read the system of record only. DuckDB's memory limit and threads leave the web server and
+   * the embedded database room on a 2-core, 4 GB host by default.
+   */
+  analytics: {
+    replica: boolean;
+    memoryLimit: string;
+    threads: number;
+    /** How often each process reads the change log for other processes' commits. */
+    pollMs: number;
+    /** Longest a call waits for the replica to reach the facts committed before it. */
+    waitMs: number;
+  };
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -85,6 +100,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityIssuer: env.IDENTITY_ISSUER || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Pharmalytics <no-reply@pharmalytics.jp>',
+    analytics: {
+      replica: env.ANALYTICS_REPLICA !== 'false',
+      memoryLimit: env.ANALYTICS_MEMORY_LIMIT || '1GB',
+      threads: Math.max(1, int(env.ANALYTICS_THREADS, Math.max(1, availableParallelism() - 1))),
+      pollMs: Math.max(10, int(env.ANALYTICS_SYNC_INTERVAL_MS, 250)),
+      waitMs: Math.max(0, int(env.ANALYTICS_REPLICA_WAIT_MS, 2000)),
+    },
   };
 }
 

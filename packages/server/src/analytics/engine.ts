@@ -10,7 +10,7 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
-import { withAnalyticsSettings } from './query-settings.ts';
+import { recordsExecutor, type AnalyticsDialect, type AnalyticsExecutor } from './executors.ts';
 import { breakdownSql, FEE_SECTION_ROWS, itemName, type BreakdownSql } from './breakdowns.ts';
 import {
   LINE_METRIC_DEFINITIONS,
@@ -71,11 +71,20 @@ export class UnsupportedMetricError extends Error {}
 
 const DAY_NAMES = sql`(array['月','火','水','木','金','土','日'])[extract(isodow from p.dispensing_date)::int]`;
 
-function bucketExpression(axis: TimeAxisValue): RawBuilder<string> {
-  if (axis === 1) return sql`to_char(p.dispensing_date, 'YYYY')`;
-  if (axis === 2) return sql`to_char(p.dispensing_date, 'YYYY-MM')`;
-  if (axis === 3) return sql`to_char(p.dispensing_date, 'YYYY-MM-DD')`;
-  return sql`${DAY_NAMES}`;
+/** Date formats of the yearly, monthly and daily buckets, in each dialect's date formatting. */
+const BUCKET_FORMATS = {
+  1: { postgres: 'YYYY', duckdb: '%Y' },
+  2: { postgres: 'YYYY-MM', duckdb: '%Y-%m' },
+  3: { postgres: 'YYYY-MM-DD', duckdb: '%Y-%m-%d' },
+} as const;
+
+/** The bucket of a sheet on the time axis: the one expression the two dialects write apart. */
+function bucketExpression(axis: TimeAxisValue, dialect: AnalyticsDialect): RawBuilder<string> {
+  if (axis === 4) return sql`${DAY_NAMES}`;
+  const format = sql.lit(BUCKET_FORMATS[axis][dialect]);
+  return dialect === 'postgres'
+    ? sql`to_char(p.dispensing_date, ${format})`
+    : sql`strftime(p.dispensing_date, ${format})`;
 }
 
 /** The sheets in scope: the stores, the period and the filters, as conditions on `p`. */
@@ -231,13 +240,13 @@ const PATIENT_JOIN = sql`left join patients pa
 
 /** Rows of (is total, bucket, key, name, parts…) for one metric; totals are over the period. */
 async function queryParts(
-  db: Database,
+  executor: AnalyticsExecutor,
   slug: MetricSlug,
   query: MetricQuery,
   extraKey?: RawBuilder<unknown>,
 ): Promise<(PartRow & { extraKey: unknown })[]> {
   const { definition, from, medicineLines, lineConditions } = plan(slug, query);
-  const bucket = bucketExpression(query.axis);
+  const bucket = bucketExpression(query.axis, executor.dialect);
   const breakdown: BreakdownSql | undefined = query.page
     ? breakdownSql(query.page, query.address)
     : undefined;
@@ -278,7 +287,7 @@ async function queryParts(
     ${breakdown?.joins ?? sql``}
     where ${sql.join(where, sql` and `)}
     group by ${groupingSets}`;
-  const { rows } = await withAnalyticsSettings(db, (trx) => statement.execute(trx));
+  const rows = await executor.rows(statement);
   return rows.map((r) => ({
     isTotal: r.is_total === true,
     bucket: r.bucket as string | null,
@@ -298,11 +307,11 @@ async function queryParts(
 
 /** 集中率: receptions of the top institution (and of the top three) over all receptions. */
 async function concentrationParts(
-  db: Database,
+  executor: AnalyticsExecutor,
   slug: MetricSlug,
   query: MetricQuery,
 ): Promise<PartRow[]> {
-  const rows = await queryParts(db, slug, query, sql`p.institution_id`);
+  const rows = await queryParts(executor, slug, query, sql`p.institution_id`);
   const groups = new Map<string, { row: PartRow; counts: number[] }>();
   for (const r of rows) {
     const id = JSON.stringify([r.isTotal, r.bucket, r.key]);
@@ -330,18 +339,20 @@ const emptyParts = (definition: MetricDefinition): Parts =>
 /**
  * One metric over a period: a series per breakdown item (one series without a page), each with
  * a value for every bucket of the time axis and a total over the whole period. Series come in
- * no particular order; pages order them (orderSeries).
+ * no particular order; pages order them (orderSeries). Computed on the system of record (a
+ * database) or on the analytics replica (its executor), from the same statements.
  */
 export async function computeMetric(
-  db: Database,
+  on: Database | AnalyticsExecutor,
   slug: MetricSlug,
   query: MetricQuery,
 ): Promise<MetricSeries[]> {
+  const executor = 'dialect' in on ? on : recordsExecutor(on);
   const { definition } = plan(slug, query);
   const rows: PartRow[] =
     definition.grain === 'institution'
-      ? await concentrationParts(db, slug, query)
-      : await queryParts(db, slug, query);
+      ? await concentrationParts(executor, slug, query)
+      : await queryParts(executor, slug, query);
   const buckets = periodBuckets(query, query.axis);
   const totals = rows.filter((r) => r.isTotal);
   if (query.page === undefined && totals.length === 0) {

@@ -9,7 +9,7 @@ import { adminOf } from '../testing/auth.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { generatedWorld, uploadGeneratedMonths } from '../testing/generated-history.ts';
-import { bumpDataVersion } from './data-version.ts';
+import { recordFactsChange } from './data-version.ts';
 import { computeMetric, type MetricQuery } from './engine.ts';
 import { MetricCache } from './metric-cache.ts';
 
@@ -178,7 +178,7 @@ describe('MetricCache', () => {
     await cache.metric('prescription_counts', query());
     await cache.metric('prescription_counts', query({ scope: await scopeOf(['1001', '1002']) }));
     expect(engine.runs).toBe(1);
-    await t.db.transaction().execute((trx) => bumpDataVersion(trx, corporationId));
+    await t.db.transaction().execute((trx) => recordFactsChange(trx, { corporationId }));
     await cache.metric('prescription_counts', query({ scope: await scopeOf(['1001', '1002']) }));
     expect(engine.runs).toBe(2);
   });

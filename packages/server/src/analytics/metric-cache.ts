@@ -2,6 +2,7 @@ import type { MetricSlug } from '@pharmalytics/domain';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/connection.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
+import type { AnalyticsReplica } from './replica/analytics-replica.ts';
 
 /** Room of the answers kept, in characters of their JSON: tens of MB of memory at most. */
 export const METRIC_CACHE_MAX_SIZE = 16 * 1024 * 1024;
@@ -13,6 +14,10 @@ export interface MetricCacheOptions {
   maxSize?: number;
   /** What computes an answer (the engine). */
   compute?: typeof computeMetric;
+  /** The analytics replica, which answers once it holds the facts a call must see. */
+  replica?: AnalyticsReplica;
+  /** Longest a call waits for the replica to catch up before the system of record answers. */
+  replicaWaitMs?: number;
 }
 
 export interface MetricCacheStats {
@@ -22,6 +27,8 @@ export interface MetricCacheStats {
   joined: number;
   /** Queries run. */
   computed: number;
+  /** Of those, the queries the replica answered (the others ran on the system of record). */
+  onReplica: number;
   /** Answers kept now, and their size. */
   entries: number;
   size: number;
@@ -62,7 +69,9 @@ export class MetricCache {
   private readonly answers: LRUCache<string, MetricSeries[]>;
   private readonly running = new Map<string, Promise<MetricSeries[]>>();
   private readonly compute: typeof computeMetric;
-  private counts = { hits: 0, joined: 0, computed: 0 };
+  private readonly replica: AnalyticsReplica | undefined;
+  private readonly replicaWaitMs: number;
+  private counts = { hits: 0, joined: 0, computed: 0, onReplica: 0 };
 
   constructor(
     private readonly db: Database,
@@ -70,6 +79,8 @@ export class MetricCache {
   ) {
     const maxSize = options.maxSize ?? METRIC_CACHE_MAX_SIZE;
     this.compute = options.compute ?? computeMetric;
+    this.replica = options.replica;
+    this.replicaWaitMs = options.replicaWaitMs ?? 2000;
     this.answers = new LRUCache({
       maxSize,
       maxEntrySize: Math.max(1, Math.floor(maxSize * MAX_ENTRY_SHARE)),
@@ -79,6 +90,20 @@ export class MetricCache {
 
   stats(): MetricCacheStats {
     return { ...this.counts, entries: this.answers.size, size: this.answers.calculatedSize };
+  }
+
+  /**
+   * On the replica when it holds the facts of the scope's data version (waiting a little for
+   * it to apply them), else on the system of record: never older than the scope's version.
+   */
+  private async computeOnNewest(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
+    const { replica } = this;
+    const { corporationId, version } = query.scope;
+    if (replica && (await replica.reaches(corporationId, version, this.replicaWaitMs))) {
+      this.counts.onReplica += 1;
+      return this.compute(replica.executor(), slug, query);
+    }
+    return this.compute(this.db, slug, query);
   }
 
   /**
@@ -98,7 +123,7 @@ export class MetricCache {
       return running;
     }
     this.counts.computed += 1;
-    const answer = this.compute(this.db, slug, query)
+    const answer = this.computeOnNewest(slug, query)
       .then((series) => {
         this.answers.set(key, series);
         return series;

@@ -3,8 +3,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_FROM_STDIN } from './copy.ts';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { COPY_FROM_STDIN, COPY_TO_STDOUT } from './copy.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PGliteHost } from './pglite-host.ts';
 import { parsers } from './type-parsers.ts';
@@ -29,7 +29,7 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
 }
 
-/** A server connection that streams the text of a `COPY … FROM STDIN` query (see copy.ts). */
+/** A server connection that streams the text of `COPY … FROM STDIN` and `… TO STDOUT` (copy.ts). */
 class CopyingClient extends pg.Client {
   // @ts-expect-error the overloads of query() cannot all be restated; Kysely calls (text, values)
   override query(text: unknown, values?: unknown, callback?: unknown) {
@@ -40,6 +40,13 @@ class CopyingClient extends pg.Client {
         rowCount: stream.rowCount,
         rows: [],
       }));
+    }
+    if (typeof text === 'string' && COPY_TO_STDOUT.test(text)) {
+      return (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of super.query(copyTo(text))) chunks.push(chunk as Buffer);
+        return { command: 'COPY', rowCount: 1, rows: [{ csv: Buffer.concat(chunks).toString() }] };
+      })();
     }
     // @ts-expect-error passed through as received
     return super.query(text, values, callback);

@@ -29,3 +29,17 @@ export async function copyRows(
   const statement = `copy ${table} (${columns.join(', ')}) from stdin with (format csv)`;
   await db.executeQuery(CompiledQuery.raw(statement, [text]));
 }
+
+/** `COPY (select …) TO STDOUT WITH (FORMAT csv)`: the query's rows as one CSV text. */
+export const COPY_TO_STDOUT = /^copy\s+\([\s\S]*\)\s+to\s+stdout\s+with\s+\(format csv\)$/i;
+
+/**
+ * The rows of a query as CSV text (no header), through COPY: the fastest way out of either
+ * database. The query takes no parameters (COPY has none), so its values must be literals.
+ */
+export async function copyOut(db: Database, query: string): Promise<string> {
+  const result = await db.executeQuery<{ csv: string }>(
+    CompiledQuery.raw(`copy (${query}) to stdout with (format csv)`, []),
+  );
+  return result.rows[0]?.csv ?? '';
+}

@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { WorkerReply } from '../workers/worker-client.ts';
-import { COPY_FROM_STDIN } from './copy.ts';
+import { COPY_FROM_STDIN, COPY_TO_STDOUT } from './copy.ts';
 import { parsers } from './type-parsers.ts';
 
 export type WorkerRequest =
@@ -47,6 +47,12 @@ async function run(db: PGlite, sql: string, parameters: readonly unknown[]) {
     const fromBlob = sql.replace(/\sfrom\s+stdin\s/i, " from '/dev/blob' ");
     const result = await db.query(fromBlob, [], { blob: new Blob([parameters[0] as string]) });
     return { rows: [], affectedRows: result.affectedRows ?? 0 };
+  }
+  if (COPY_TO_STDOUT.test(sql)) {
+    // … and writes COPY output to a blob.
+    const toBlob = sql.replace(/\sto\s+stdout\s+with/i, " to '/dev/blob' with");
+    const result = await db.query(toBlob);
+    return { rows: [{ csv: result.blob ? await result.blob.text() : '' }], affectedRows: 0 };
   }
   if (parameters.length === 0) {
     // The simple protocol, so that a migration may hold several statements.

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.ts';
-import { bumpDataVersion } from '../analytics/data-version.ts';
+import { recordFactsChange } from '../analytics/data-version.ts';
 import { copyRows } from '../db/copy.ts';
 import type { ParsedItem, ParsedPrescription } from './parsers/types.ts';
 import { patientHomeLocator } from './patient-home.ts';
@@ -29,9 +29,9 @@ function chunks<T>(items: T[]): T[][] {
 /**
  * Loads parsed prescriptions of one store inside the caller's transaction. A prescription with
  * the natural key of one already stored replaces it, so re-sending or correcting a file never
- * counts twice. Rows go in as arrays (unnest) to keep round trips few. The corporation's data
- * version rises with them (analytics/data-version.ts), so no analytics answer kept from before
- * is served once they commit.
+ * counts twice. Rows go in as arrays (unnest) to keep round trips few. The change is logged with
+ * them (analytics/data-version.ts): no analytics answer kept from before is served once they
+ * commit, and the analytics replicas copy the store's dates again.
  */
 export async function loadPrescriptions(
   db: Database,
@@ -111,8 +111,14 @@ export async function loadPrescriptions(
       itemRows(corporationId, part, idOf, (p) => p.materials).map((r) => r.values),
     );
   }
-  // Last, so that concurrent loads of the corporation wait on its row only until they commit.
-  await bumpDataVersion(db, corporationId);
+  // Last, so that concurrent loads wait on the change log only until they commit.
+  let from = prescriptions[0]!.dispensingDate;
+  let to = from;
+  for (const { dispensingDate } of prescriptions) {
+    if (dispensingDate < from) from = dispensingDate;
+    if (dispensingDate > to) to = dispensingDate;
+  }
+  await recordFactsChange(db, { corporationId, store: { id: storeId, from, to } });
   return prescriptions.length;
 }
 

@@ -1,3 +1,4 @@
+import { recordFactsChange } from '../analytics/data-version.ts';
 import {
   boundedText,
   decimalCode,
@@ -192,12 +193,19 @@ export function storeRoutes(deps: {
         const { auth } = request;
         const store = await findStore(auth, request.params.storeCode);
         await assertUnique(auth, request.body, store.id);
+        const columns = await storeColumns(request.body);
+        // A store's name shows in analytics: the change is logged with it (data-version.ts).
         await db
-          .updateTable('stores')
-          .set(await storeColumns(request.body))
-          .where('corporation_id', '=', auth.corporationId)
-          .where('id', '=', store.id)
-          .execute()
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .updateTable('stores')
+              .set(columns)
+              .where('corporation_id', '=', auth.corporationId)
+              .where('id', '=', store.id)
+              .execute();
+            await recordFactsChange(trx, { corporationId: auth.corporationId });
+          })
           .catch(uniqueClash);
         return toStoreViewFor(auth, box)(await findStore(auth, store.store_code));
       },

@@ -1,0 +1,461 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { copyOut } from '../../db/copy.ts';
+import { duckdbExecutor, type AnalyticsExecutor } from '../executors.ts';
+import {
+  columnList,
+  LAYOUT_VERSION,
+  LINE_TABLES,
+  NAME_TABLES,
+  PATIENTS,
+  PRESCRIPTIONS,
+  REPLICATED_TABLES,
+  replicaDdl,
+  type ReplicatedTable,
+} from './replica-layout.ts';
+
+export interface ReplicaOptions {
+  /** The system of record. */
+  db: Database;
+  /** Where the replica's file lives (DATA_DIR). */
+  dataDir: string;
+  /** DuckDB's memory limit (e.g. '1GB'). */
+  memoryLimit: string;
+  threads: number;
+  /** How often the change log is read for commits of other processes. */
+  pollMs: number;
+  log: ReplicaLog;
+}
+
+export interface ReplicaLog {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+  error: (message: string) => void;
+}
+
+/** A store's dates whose facts are copied again. */
+interface StoreDates {
+  corporationId: number;
+  storeId: number;
+  from: string;
+  to: string;
+}
+
+interface Change {
+  id: number;
+  corporation_id: number;
+  store_id: number | null;
+  from_date: string | null;
+  to_date: string | null;
+  data_version: number;
+}
+
+/** Changes applied in one replica transaction at most. */
+const CHANGES_PER_BATCH = 500;
+export const REPLICA_FILE = 'analytics.duckdb';
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const isoDate = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+
+/**
+ * The analytics replica: a DuckDB file in DATA_DIR with the facts and names analytics reads,
+ * kept from the change log of the system of record (analytics_changes, written in the
+ * transaction of every commit of facts). Each server process keeps its own: it applies the log
+ * in order (deletes a store's dates and copies them again from the system of record), remembers
+ * the last change applied and each corporation's data version inside the replica, in the same
+ * DuckDB transaction, and catches up at start. A missing, unreadable or older-layout replica is
+ * built again from the system of record; until it is ready, analytics read the system of record.
+ */
+export class AnalyticsReplica {
+  private instance!: DuckDBInstance;
+  private writer!: DuckDBConnection;
+  private state: 'building' | 'ready' | 'closed' = 'building';
+  private lastChange = 0;
+  private readonly versions = new Map<number, number>();
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  private timer: NodeJS.Timeout | undefined;
+  private building: Promise<void> = Promise.resolve();
+  private readonly waiters = new Set<() => void>();
+  private readonly file: string;
+  private readonly scratch: string;
+
+  private constructor(private readonly options: ReplicaOptions) {
+    this.file = join(options.dataDir, REPLICA_FILE);
+    this.scratch = join(options.dataDir, 'analytics-replica-scratch');
+  }
+
+  /**
+   * Opens the replica, building it again in the background when it cannot be used as it is, and
+   * starts following the change log. Answers at once: `ready` tells when the replica serves.
+   */
+  static async open(options: ReplicaOptions): Promise<AnalyticsReplica> {
+    const replica = new AnalyticsReplica(options);
+    await replica.openFile();
+    replica.timer = setInterval(() => void replica.sync(), options.pollMs);
+    replica.timer.unref();
+    return replica;
+  }
+
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  /** Settles when a build started at open has ended (ready or failed). */
+  whenBuilt(): Promise<void> {
+    return this.building;
+  }
+
+  /** The data version of a corporation's facts the replica holds (0: none). */
+  versionOf(corporationId: number): number {
+    return this.versions.get(corporationId) ?? 0;
+  }
+
+  /** The last change of the log applied. */
+  get appliedChange(): number {
+    return this.lastChange;
+  }
+
+  executor(): AnalyticsExecutor {
+    return duckdbExecutor(this.instance);
+  }
+
+  /**
+   * Whether the replica holds the corporation's facts at `version` at least, reading the change
+   * log now and waiting up to `timeoutMs` for it to be applied.
+   */
+  async reaches(corporationId: number, version: number, timeoutMs: number): Promise<boolean> {
+    if (!this.ready) return false;
+    if (this.versionOf(corporationId) >= version) return true;
+    const deadline = Date.now() + timeoutMs;
+    void this.sync();
+    while (this.ready && this.versionOf(corporationId) < version && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.max(1, deadline - Date.now()));
+        this.waiters.add(wake);
+      });
+    }
+    return this.ready && this.versionOf(corporationId) >= version;
+  }
+
+  /** Applies the changes of the log not applied yet; concurrent calls share one run. */
+  sync(): Promise<void> {
+    if (this.state !== 'ready') return Promise.resolve();
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      try {
+        do {
+          this.syncAgain = false;
+          while (this.state === 'ready' && (await this.applyNextBatch()));
+        } while (this.syncAgain && this.state === 'ready');
+      } catch (error) {
+        this.options.log.error(`analytics replica: applying the change log failed: ${error}`);
+      } finally {
+        this.syncing = null;
+      }
+    })();
+    return this.syncing;
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    clearInterval(this.timer);
+    await this.building.catch(() => {});
+    this.state = 'closed';
+    await this.syncing?.catch(() => {});
+    for (const wake of this.waiters) wake();
+    this.writer.closeSync();
+    this.instance.closeSync();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async createInstance(): Promise<void> {
+    this.instance = await DuckDBInstance.create(this.file, {
+      memory_limit: this.options.memoryLimit,
+      threads: String(this.options.threads),
+      temp_directory: join(this.scratch, 'spill'),
+    });
+    this.writer = await this.instance.connect();
+  }
+
+  private async openFile(): Promise<void> {
+    mkdirSync(this.scratch, { recursive: true });
+    let usable = false;
+    try {
+      await this.createInstance();
+      usable = await this.readState();
+    } catch (error) {
+      this.options.log.warn(`analytics replica: ${this.file} cannot be read (${error})`);
+      this.instance?.closeSync();
+      for (const suffix of ['', '.wal']) rmSync(`${this.file}${suffix}`, { force: true });
+      await this.createInstance();
+    }
+    if (usable) {
+      this.state = 'ready';
+      void this.sync();
+      return;
+    }
+    this.options.log.info(
+      'analytics replica: building it from the system of record; analytics read the system of record until it is ready',
+    );
+    this.building = this.build().then(
+      () => {
+        this.options.log.info(`analytics replica: ready at change ${this.lastChange}`);
+        this.state = 'ready';
+        void this.sync();
+      },
+      (error: unknown) => {
+        if (this.state === 'closed') return;
+        this.options.log.error(`analytics replica: building it failed: ${error}`);
+      },
+    );
+  }
+
+  /** Whether the file holds a replica of this layout; if so, what it has applied. */
+  private async readState(): Promise<boolean> {
+    const tables = await this.writer.runAndReadAll(
+      `select count(*)::int as n from duckdb_tables() where table_name = 'replica_state'`,
+    );
+    if (Number(tables.getRowObjectsJS()[0]!.n) === 0) return false;
+    const state = (
+      await this.writer.runAndReadAll('select layout, last_change from replica_state')
+    ).getRowObjectsJS()[0];
+    if (!state || Number(state.layout) !== LAYOUT_VERSION) return false;
+    this.lastChange = Number(state.last_change);
+    const versions = await this.writer.runAndReadAll(
+      'select corporation_id, version from replica_versions',
+    );
+    for (const row of versions.getRowObjectsJS()) {
+      this.versions.set(Number(row.corporation_id), Number(row.version));
+    }
+    return true;
+  }
+
+  /**
+   * Builds the replica from the system of record: the position of the change log and the data
+   * versions first, then every store's facts; changes committed meanwhile are applied after,
+   * which copies their dates again.
+   */
+  private async build(): Promise<void> {
+    const { db } = this.options;
+    const started = Date.now();
+    const { rows: position } = await sql<{ last: number | null }>`
+      select max(id) as last from analytics_changes`.execute(db);
+    const { rows: versions } = await sql<{ corporation_id: number; version: number }>`
+      select corporation_id, version from analytics_data_versions`.execute(db);
+    const { rows: stores } = await sql<{
+      corporation_id: number;
+      store_id: number;
+      from: string;
+      to: string;
+    }>`select corporation_id, store_id, min(dispensing_date) as from, max(dispensing_date) as to
+      from prescriptions group by corporation_id, store_id
+      order by corporation_id, store_id`.execute(db);
+    await this.writer.run(
+      `begin; ${REPLICATED_TABLES.map((t) => `drop table if exists ${t.name};`).join(' ')}
+       drop table if exists replica_state; drop table if exists replica_versions;
+       ${replicaDdl().join('; ')}; commit`,
+    );
+    for (const store of stores) {
+      if (this.state === 'closed') return;
+      await this.applyInTransaction(
+        [
+          {
+            corporationId: store.corporation_id,
+            storeId: store.store_id,
+            from: isoDate(store.from),
+            to: isoDate(store.to),
+          },
+        ],
+        [],
+      );
+    }
+    const corporations = [...new Set(versions.map((v) => v.corporation_id))];
+    await this.applyInTransaction([], corporations);
+    const last = Number(position[0]?.last ?? 0);
+    const versionRows = versions.map((v) => `(${Number(v.corporation_id)}, ${Number(v.version)})`);
+    await this.writer.run(
+      `begin;
+       ${versionRows.length > 0 ? `insert into replica_versions values ${versionRows.join(', ')};` : ''}
+       insert into replica_state values (${LAYOUT_VERSION}, ${last});
+       commit`,
+    );
+    this.lastChange = last;
+    for (const v of versions) this.versions.set(Number(v.corporation_id), Number(v.version));
+    this.options.log.info(
+      `analytics replica: built ${stores.length} stores in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  /** Reads the next changes of the log and applies them; false when there were none. */
+  private async applyNextBatch(): Promise<boolean> {
+    const { rows } = await sql<Change>`
+      select id, corporation_id, store_id, from_date, to_date, data_version
+      from analytics_changes where id > ${this.lastChange}
+      order by id limit ${CHANGES_PER_BATCH}`.execute(this.options.db);
+    if (rows.length === 0) return false;
+    // Changes of one store become one range of dates; each corporation's names are copied once.
+    const stores = new Map<string, StoreDates>();
+    const corporations = new Set<number>();
+    const versions = new Map<number, number>();
+    for (const change of rows) {
+      const corporationId = Number(change.corporation_id);
+      corporations.add(corporationId);
+      versions.set(
+        corporationId,
+        Math.max(versions.get(corporationId) ?? 0, Number(change.data_version)),
+      );
+      if (change.store_id === null) continue;
+      const key = `${corporationId}|${change.store_id}`;
+      const from = isoDate(change.from_date);
+      const to = isoDate(change.to_date);
+      const known = stores.get(key);
+      stores.set(key, {
+        corporationId,
+        storeId: Number(change.store_id),
+        from: known && known.from < from ? known.from : from,
+        to: known && known.to > to ? known.to : to,
+      });
+    }
+    const last = Number(rows.at(-1)!.id);
+    await this.applyInTransaction([...stores.values()], [...corporations], { last, versions });
+    this.lastChange = last;
+    for (const [corporationId, version] of versions) {
+      if (version > this.versionOf(corporationId)) this.versions.set(corporationId, version);
+    }
+    for (const wake of [...this.waiters]) wake();
+    return true;
+  }
+
+  /**
+   * Copies stores' dates and corporations' names from the system of record (in one snapshot)
+   * and replaces them in the replica in one transaction, with the position it reaches.
+   */
+  private async applyInTransaction(
+    stores: StoreDates[],
+    corporations: number[],
+    position?: { last: number; versions: Map<number, number> },
+  ): Promise<void> {
+    const files: string[] = [];
+    const csvFile = (name: string, csv: string) => {
+      const file = join(this.scratch, `${name}-${files.length}.csv`);
+      writeFileSync(file, csv);
+      files.push(file);
+      return file;
+    };
+    const statements: string[] = [];
+    try {
+      await this.options.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          for (const store of stores) {
+            statements.push(...(await this.storeStatements(trx, store, csvFile)));
+          }
+          for (const corporationId of corporations) {
+            for (const table of NAME_TABLES) {
+              const csv = await copyOut(
+                trx,
+                `select ${columnList(table)} from ${table.name} where corporation_id = ${corporationId}`,
+              );
+              statements.push(`delete from ${table.name} where corporation_id = ${corporationId}`);
+              if (csv !== '') statements.push(insertFromCsv(table, csvFile(table.name, csv)));
+            }
+          }
+        });
+      if (position) {
+        for (const [corporationId, version] of position.versions) {
+          statements.push(
+            `insert into replica_versions values (${corporationId}, ${version})
+             on conflict (corporation_id) do update set version = greatest(replica_versions.version, excluded.version)`,
+          );
+        }
+        statements.push(`update replica_state set last_change = ${position.last}`);
+      }
+      await this.writer.run('begin');
+      try {
+        for (const statement of statements) await this.writer.run(statement);
+        await this.writer.run('commit');
+      } catch (error) {
+        await this.writer.run('rollback');
+        throw error;
+      }
+    } finally {
+      for (const file of files) rmSync(file, { force: true });
+    }
+  }
+
+  /** The statements that replace one store's dates: facts, lines and their patients. */
+  private async storeStatements(
+    trx: Database,
+    { corporationId, storeId, from, to }: StoreDates,
+    csvFile: (name: string, csv: string) => string,
+  ): Promise<string[]> {
+    const dates = (alias: string) =>
+      `${alias}corporation_id = ${corporationId} and ${alias}store_id = ${storeId}
+        and ${alias}dispensing_date between ${quote(from)} and ${quote(to)}`;
+    const where = dates('');
+    const ids = `select id from prescriptions where ${where}`;
+    const statements = [
+      ...LINE_TABLES.map(
+        (t) =>
+          `delete from ${t.name} where corporation_id = ${corporationId} and prescription_id in (${ids})`,
+      ),
+      `delete from prescriptions where ${where}`,
+    ];
+    const prescriptions = await copyOut(
+      trx,
+      `select ${columnList(PRESCRIPTIONS)} from prescriptions where ${where}
+       order by dispensing_date, id`,
+    );
+    if (prescriptions === '') return statements;
+    statements.push(insertFromCsv(PRESCRIPTIONS, csvFile('prescriptions', prescriptions)));
+    for (const table of LINE_TABLES) {
+      const csv = await copyOut(
+        trx,
+        `select ${columnList(table, 'l')} from ${table.name} l
+         join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
+         where ${dates('p.')}
+         order by p.dispensing_date, l.prescription_id, l.line_no`,
+      );
+      if (csv !== '') statements.push(insertFromCsv(table, csvFile(table.name, csv)));
+    }
+    const patients = await copyOut(
+      trx,
+      `select ${columnList(PATIENTS)} from patients where corporation_id = ${corporationId}
+         and id in (select patient_id from prescriptions where ${where})`,
+    );
+    if (patients === '') return statements;
+    const patientFile = csvFile('patients', patients);
+    statements.push(
+      `delete from patients where corporation_id = ${corporationId}
+         and id in (select id from ${csvSource(PATIENTS, patientFile)})`,
+      insertFromCsv(PATIENTS, patientFile),
+    );
+    return statements;
+  }
+}
+
+/** A CSV file of the system of record's COPY as a DuckDB table source. */
+function csvSource(table: ReplicatedTable, file: string): string {
+  const columns = table.columns.map(([c, type]) => `${quote(c)}: ${quote(type)}`).join(', ');
+  return `read_csv(${quote(file)}, header = false, delim = ',', quote = '"', escape = '"',
+    allow_quoted_nulls = false, columns = {${columns}})`;
+}
+
+function insertFromCsv(table: ReplicatedTable, file: string): string {
+  return `insert into ${table.name} select * from ${csvSource(table, file)}`;
+}

@@ -1,0 +1,164 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toDispensingCsv } from '@pharmalytics/datagen';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PHARMACY_CODES,
+  generatedFile,
+  generatedWorld,
+} from '../../testing/generated-history.ts';
+import {
+  factsFingerprint,
+  lastChange,
+  replicaCaughtUp,
+  secondServer,
+} from '../../testing/replica.ts';
+import { HttpClient } from '../../testing/http-client.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { uploadFile } from '../../testing/upload.ts';
+import { REPLICA_FILE } from './analytics-replica.ts';
+
+let t: TestApp;
+const world = generatedWorld(5);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const [store, months] of [
+    ['1001', ['2026-08', '2026-09']],
+    ['1002', ['2026-08']],
+  ] as const) {
+    const reply = await uploadFile(t, store, generatedFile(world, store, months).file);
+    expect(reply.body).toMatchObject({ status: 'loaded', rowsRefused: 0 });
+  }
+  await replicaCaughtUp(t.app, t.db);
+}, 120_000);
+afterAll(() => t?.close());
+
+const replicaOf = (app: TestApp['app']) => app.services.replica!.executor();
+
+/** The replica's fingerprint of one store's prescriptions over dates. */
+async function storeDays(app: TestApp['app'], storeId: number, from: string, to: string) {
+  const [row] = await replicaOf(app).rows(sql`
+    select count(*) as n, sum(id) as ids, sum(sales_yen) as yen from prescriptions
+    where store_id = ${storeId} and dispensing_date between ${from} and ${to}`);
+  return Object.values(row!).map(Number);
+}
+
+async function storeId(code: string) {
+  const { id } = await t.db
+    .selectFrom('stores')
+    .select('id')
+    .where('store_code', '=', code)
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The sales by store of the whole data through a server, on /v3 (replica) and /v2. */
+async function salesThrough(baseUrl: string) {
+  const query = 'from=2026-08-01&to=2026-09-30&periodCode=2&storeCodes=1001,1002';
+  const admin = new HttpClient(baseUrl);
+  await admin.login('admin@example.com');
+  const sysadmin = new HttpClient(baseUrl);
+  await sysadmin.login('sysadmin@example.com');
+  const v3 = await admin.get(`/v3/pharmacy/dispensing_sales?${query}`);
+  const v2 = await sysadmin.get(`/v2/pharmacy/dispensing_sales?${query}`);
+  expect(v3.status).toBe(200);
+  return { v3: v3.body, v2: v2.body };
+}
+
+describe('the analytics replica', () => {
+  it('holds what the system of record holds, and answers /v3', async () => {
+    expect(await factsFingerprint(replicaOf(t.app))).toEqual(await factsFingerprint(t.db));
+    const before = t.app.services.metrics.stats().onReplica;
+    const { v3, v2 } = await salesThrough(t.baseUrl);
+    expect(v3).toEqual(v2);
+    expect(t.app.services.metrics.stats().onReplica).toBeGreaterThan(before);
+  });
+
+  it('replaces exactly the store-dates of a corrected file', async () => {
+    const [a, b] = [await storeId('1001'), await storeId('1002')];
+    const untouched = {
+      august: await storeDays(t.app, a, '2026-08-01', '2026-08-31'),
+      other: await storeDays(t.app, b, '2026-08-01', '2026-09-30'),
+    };
+    const september = await storeDays(t.app, a, '2026-09-01', '2026-09-30');
+    // The receipt computer sends September again with a fee corrected on every tenth sheet.
+    const records = generatedFile(world, '1001', ['2026-09']).records.map((r, i) =>
+      i % 10 === 0 ? { ...r, fees: r.fees.map((f) => ({ ...f, points: f.points + 10 })) } : r,
+    );
+    const before = await lastChange(t.db);
+    const csv = Buffer.from(toDispensingCsv(records, DEMO_PHARMACY_CODES['1001']!));
+    expect((await uploadFile(t, '1001', csv, 'corrected.csv')).body).toMatchObject({
+      status: 'loaded',
+    });
+    const { rows: logged } = await sql<{ store_id: number; from_date: string; to_date: string }>`
+      select store_id, from_date, to_date from analytics_changes where id > ${before}`.execute(
+      t.db,
+    );
+    expect(logged).toEqual([{ store_id: a, from_date: '2026-09-01', to_date: '2026-09-30' }]);
+    await replicaCaughtUp(t.app, t.db);
+
+    expect(await factsFingerprint(replicaOf(t.app))).toEqual(await factsFingerprint(t.db));
+    expect(await storeDays(t.app, a, '2026-08-01', '2026-08-31')).toEqual(untouched.august);
+    expect(await storeDays(t.app, b, '2026-08-01', '2026-09-30')).toEqual(untouched.other);
+    const corrected = await storeDays(t.app, a, '2026-09-01', '2026-09-30');
+    expect(corrected[0]).toBe(september[0]); // as many sheets, new ids, more yen
+    expect(corrected[1]).not.toBe(september[1]);
+    expect(corrected[2]).toBeGreaterThan(september[2]!);
+  });
+
+  it('keeps a second server on the same database up to date with an upload to the first', async () => {
+    const second = await secondServer(t);
+    try {
+      await replicaCaughtUp(second.app, t.db);
+      const reply = await uploadFile(t, '1002', generatedFile(world, '1002', ['2026-09']).file);
+      expect(reply.body).toMatchObject({ status: 'loaded' });
+      // The second server learns of it from the change log alone.
+      const { v3, v2 } = await salesThrough(second.baseUrl);
+      expect(v3).toEqual(v2);
+      expect(second.app.services.metrics.stats().onReplica).toBeGreaterThan(0);
+      expect(await factsFingerprint(replicaOf(second.app))).toEqual(await factsFingerprint(t.db));
+    } finally {
+      await second.close();
+      rmSync(second.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['deleted', (file: string) => rmSync(file)],
+    ['unreadable', (file: string) => writeFileSync(file, 'not a database')],
+  ])(
+    'is built again at start when its file was %s while the server was stopped',
+    async (_, spoil) => {
+      const first = await secondServer(t);
+      await replicaCaughtUp(first.app, t.db);
+      await first.close();
+      spoil(join(first.dataDir, REPLICA_FILE));
+      const again = await secondServer(t, { dataDir: first.dataDir });
+      try {
+        await replicaCaughtUp(again.app, t.db);
+        expect(await factsFingerprint(replicaOf(again.app))).toEqual(await factsFingerprint(t.db));
+      } finally {
+        await again.close();
+        rmSync(first.dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('is built again at start when its layout is older than the server’s', async () => {
+    const first = await secondServer(t);
+    await replicaCaughtUp(first.app, t.db);
+    await replicaOf(first.app).rows(sql`update replica_state set layout = layout - 1`);
+    await first.close();
+    const again = await secondServer(t, { dataDir: first.dataDir });
+    try {
+      expect(again.app.services.replica!.ready).toBe(false);
+      await replicaCaughtUp(again.app, t.db);
+      expect(await factsFingerprint(replicaOf(again.app))).toEqual(await factsFingerprint(t.db));
+    } finally {
+      await again.close();
+      rmSync(first.dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import { recordsExecutor, type AnalyticsExecutor } from '../analytics/executors.ts';
+import { loadSecrets } from '../secrets.ts';
+import { HttpClient } from './http-client.ts';
+import type { TestApp } from './test-app.ts';
+
+/** The last change of the analytics change log committed now. */
+export async function lastChange(db: Database): Promise<number> {
+  const { rows } = await sql<{ last: number | null }>`
+    select max(id) as last from analytics_changes`.execute(db);
+  return Number(rows[0]?.last ?? 0);
+}
+
+/** Waits until the app's replica is built and has applied every change committed now. */
+export async function replicaCaughtUp(app: App, db: Database, timeoutMs = 60_000): Promise<void> {
+  const replica = app.services.replica;
+  if (!replica) throw new Error('the app has no analytics replica');
+  await replica.whenBuilt();
+  const target = await lastChange(db);
+  const deadline = Date.now() + timeoutMs;
+  while (!replica.ready || replica.appliedChange < target) {
+    if (Date.now() > deadline) {
+      throw new Error(`replica at change ${replica.appliedChange}, log at ${target}`);
+    }
+    await replica.sync();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Another server process's worth of app on the same database, with its own DATA_DIR. */
+export async function secondServer(
+  t: TestApp,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pharmalytics-second-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1',
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({ config, db: t.db, secrets: await loadSecrets(undefined) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, dataDir, baseUrl, client: () => new HttpClient(baseUrl), close: () => app.close() };
+}
+
+const FINGERPRINTS = {
+  prescriptions: `select count(*) as n, sum(id) as ids, sum(sales_yen) as yen,
+    sum(technical_points) as points, count(distinct patient_id) as patients from prescriptions`,
+  prescription_fees: `select count(*) as n, sum(prescription_id) as ids, sum(points * count) as points
+    from prescription_fees`,
+  prescription_medicines: `select count(*) as n, sum(prescription_id) as ids, sum(amount_yen) as yen,
+    sum(quantity) as quantity, sum(generic_class) as classes from prescription_medicines`,
+  prescription_materials: `select count(*) as n, sum(prescription_id) as ids, sum(amount_yen) as yen
+    from prescription_materials`,
+  patients: `select count(*) as n, sum(id) as ids, count(city) as cities from patients
+    where id in (select patient_id from prescriptions)`,
+  stores: `select count(*) as n, sum(id) as ids, string_agg(name, ',' order by id) as names
+    from stores where id in (select store_id from prescriptions)`,
+};
+
+/**
+ * Counts and sums of the replicated facts, by the same SQL on either side: equal on the system
+ * of record and the replica when nothing was lost or doubled. `where` narrows prescriptions.
+ */
+export async function factsFingerprint(
+  on: Database | AnalyticsExecutor,
+): Promise<Record<string, string>> {
+  const executor = 'dialect' in on ? on : recordsExecutor(on);
+  const entries = await Promise.all(
+    Object.entries(FINGERPRINTS).map(async ([table, query]) => {
+      const [row] = await executor.rows(sql.raw(query));
+      const text = Object.entries(row!)
+        .map(([k, v]) => `${k}=${v === null ? 'null' : Number(v)}`)
+        .join(' ');
+      return [table, text] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
