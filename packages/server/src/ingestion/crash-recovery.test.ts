@@ -1,17 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.ts';
+import { freePort, startChildServer } from '../testing/child-server.ts';
 import { HttpClient } from '../testing/http-client.ts';
 import { dropTestSchema } from '../testing/test-app.ts';
 import { generatedFile, generatedWorld } from '../testing/generated-history.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-crash-'));
 // On the PostgreSQL server run, the server process uses a fresh schema there.
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -25,39 +22,12 @@ afterAll(async () => {
   }
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server as its own process on the embedded database in `dataDir`. */
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_HISTORY: 'false',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+const startServer = (port: number) =>
+  startChildServer(
+    port,
+    dataDir,
+    databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {},
+  );
 
 describe('a server killed in the middle of loading a file', () => {
   it('keeps nothing of that file, and the file sent again is loaded exactly once', async () => {
@@ -115,5 +85,5 @@ describe('a server killed in the middle of loading a file', () => {
     } finally {
       server.kill('SIGTERM');
     }
-  }, 120_000);
+  }, 300_000);
 });
