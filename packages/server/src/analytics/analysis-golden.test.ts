@@ -12,6 +12,7 @@ import {
 } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../testing/http-client.ts';
+import { enginesDisagree, replicaCaughtUp } from '../testing/replica.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
 
@@ -519,6 +520,7 @@ beforeAll(async () => {
       rowsRefused: 0,
     });
   }
+  await replicaCaughtUp(t.app, t.db);
   admin = t.client();
   await admin.login('admin@example.com');
   // A system administrator may also call the development twins (/v2).
@@ -1425,5 +1427,17 @@ describe('CSV export', () => {
             .join(''),
       );
     }
+  });
+});
+
+describe('the two engines', () => {
+  it('answer every page × metric alike on the system of record and on the replica', async () => {
+    expect(await enginesDisagree(t, ['1001', '1002'], MONTHLY)).toEqual([]);
+  });
+
+  it('served every /v3 answer of the hand-computed checks from the replica', () => {
+    const { computed, onReplica } = t.app.services.metrics.stats();
+    expect(computed).toBeGreaterThan(0);
+    expect(onReplica).toBe(computed);
   });
 });

@@ -21,12 +21,13 @@ import {
   generatedWorld,
 } from '../testing/generated-history.ts';
 import type { HttpClient } from '../testing/http-client.ts';
+import { enginesDisagree, replicaCaughtUp } from '../testing/replica.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadFile } from '../testing/upload.ts';
 
 /**
- * The /v2/ twin of every analysis page (raw-analysis.ts) gives the engine's answers (/v3/) on
- * random conditions: every family and every metric of its page, over generated history of three
+ * The /v2/ twin of every analysis page (raw-analysis.ts), over the system of record, gives the
+ * engine's answers on the analytics replica (/v3/) on random conditions: every family and every metric of its page, over generated history of three
  * stores and two months, for periods within and around the data on every time axis, store subsets,
  * each filter, the age sort and both address modes. Seeded, so a run can be repeated.
  */
@@ -120,6 +121,7 @@ beforeAll(async () => {
     const reply = await uploadFile(t, store, file, `${store}.csv`);
     expect(reply.body).toMatchObject({ status: 'loaded', rowsRefused: 0 });
   }
+  await replicaCaughtUp(t.app, t.db);
   admin = t.client();
   await admin.login('admin@example.com');
   sysadmin = t.client();
@@ -243,3 +245,15 @@ describe.each(ANALYSIS_PAGES.map((page, i) => [page.family, page, i] as const))(
     );
   },
 );
+
+describe('the two engines on the generated history', () => {
+  it('answer every page × metric alike on the system of record and on the replica', async () => {
+    expect(await enginesDisagree(t, STORES, { from: FIRST_DAY, to: LAST_DAY })).toEqual([]);
+  });
+
+  it('served every /v3 answer above from the replica', () => {
+    const { computed, onReplica } = t.app.services.metrics.stats();
+    expect(computed).toBeGreaterThan(0);
+    expect(onReplica).toBe(computed);
+  });
+});

@@ -8,6 +8,7 @@ import { adminOf } from '../testing/auth.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAs } from '../testing/upload.ts';
 import { computeMetric } from './engine.ts';
+import { replicaCaughtUp } from '../testing/replica.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 
@@ -158,6 +159,7 @@ beforeAll(async () => {
     .execute();
   const reply = await uploadAs(t, '1001', SHEETS.flatMap(csvLines));
   expect(reply.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 7, rowsRefused: 0 });
+  await replicaCaughtUp(t.app, t.db);
   // A system administrator may also call the development twins (/v2).
   sysadmin = t.client();
   await sysadmin.login('sysadmin@example.com');

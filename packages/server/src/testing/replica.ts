@@ -1,12 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ANALYSIS_PAGES, DASHBOARD_METRIC_SLUGS, TIME_AXES } from '@pharmalytics/domain';
 import { sql } from 'kysely';
+import { memberScope } from '../access/analysis-scope.ts';
+import { computeMetric, type MetricQuery, type MetricSeries } from '../analytics/engine.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { recordsExecutor, type AnalyticsExecutor } from '../analytics/executors.ts';
 import { loadSecrets } from '../secrets.ts';
+import { adminOf } from './auth.ts';
 import { HttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -87,4 +91,49 @@ export async function factsFingerprint(
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** A corporation's stores, scoped as its administrator sees them. */
+export async function wholeScope(db: Database, storeCodes: readonly string[]) {
+  const { corporation_id } = await db
+    .selectFrom('stores')
+    .select('corporation_id')
+    .where('store_code', '=', storeCodes[0]!)
+    .executeTakeFirstOrThrow();
+  return memberScope(db, adminOf(corporation_id), { storeCodes });
+}
+
+const byKey = (series: MetricSeries[]) =>
+  [...series].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+
+/**
+ * Every metric of every analysis page and of the dashboard over a period, on the system of
+ * record and on the replica: the series that differ (none when the two engines agree).
+ */
+export async function enginesDisagree(
+  t: TestApp,
+  storeCodes: readonly string[],
+  range: { from: string; to: string },
+): Promise<string[]> {
+  await replicaCaughtUp(t.app, t.db);
+  const scope = await wholeScope(t.db, storeCodes);
+  const replica = t.app.services.replica!.executor();
+  const calls = [
+    ...DASHBOARD_METRIC_SLUGS.map((slug) => ({ slug, page: undefined })),
+    ...ANALYSIS_PAGES.flatMap((page) => page.metrics.map((slug) => ({ slug, page }))),
+  ];
+  const differing: string[] = [];
+  for (const { slug, page } of calls) {
+    for (const axis of TIME_AXES.map((a) => a.value)) {
+      const query: MetricQuery = { scope, ...range, axis, page };
+      const [records, replicated] = await Promise.all([
+        computeMetric(t.db, slug, query),
+        computeMetric(replica, slug, query),
+      ]);
+      if (JSON.stringify(byKey(records)) !== JSON.stringify(byKey(replicated))) {
+        differing.push(`${page?.family ?? 'dashboard'} ${slug} axis ${axis}`);
+      }
+    }
+  }
+  return differing;
 }

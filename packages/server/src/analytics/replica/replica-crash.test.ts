@@ -17,7 +17,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-replica-crash-'));
 // On the PostgreSQL server run, the server process uses a fresh schema there.
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const schema = `replica_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const database = databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {};
+const database: Record<string, string> = databaseUrl
+  ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
+  : {};
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   if (databaseUrl) {
