@@ -1433,7 +1433,7 @@ describe('CSV export', () => {
 describe('the two engines', () => {
   it('answer every page × metric alike on the system of record and on the replica', async () => {
     expect(await enginesDisagree(t, ['1001', '1002'], MONTHLY)).toEqual([]);
-  });
+  }, 120_000);
 
   it('served every /v3 answer of the hand-computed checks from the replica', () => {
     const { computed, onReplica } = t.app.services.metrics.stats();

@@ -249,7 +249,7 @@ describe.each(ANALYSIS_PAGES.map((page, i) => [page.family, page, i] as const))(
 describe('the two engines on the generated history', () => {
   it('answer every page × metric alike on the system of record and on the replica', async () => {
     expect(await enginesDisagree(t, STORES, { from: FIRST_DAY, to: LAST_DAY })).toEqual([]);
-  });
+  }, 120_000);
 
   it('served every /v3 answer above from the replica', () => {
     const { computed, onReplica } = t.app.services.metrics.stats();

@@ -24,7 +24,8 @@ export interface ItemColumns {
 
 /**
  * What an analysis page breaks a metric down by, as SQL over the facts of its level: the
- * prescription `p`, its patient `pa`, its line `l` on a line level, or its fee section `sec`.
+ * prescription `p`, its line `l` on a line level, its fee section `sec`, or its patient `pa`
+ * (joined by the breakdowns that read it: PATIENT_JOIN).
  * `key` identifies an item (an id or a code, '' for 不明) and is what the query groups by; `name`
  * and `detail` are taken as min() over the group since they follow from the key. The item's
  * display name is `label` of those (the domain's names), else `name`, else 不明.
@@ -35,7 +36,7 @@ export interface BreakdownSql {
   detail?: RawBuilder<string | null>;
   label?: (item: ItemColumns) => string;
   yjCode?: RawBuilder<string | null>;
-  /** Tables the expressions need, joined after `p` and `pa`. */
+  /** Tables the expressions need, joined after the facts. */
   joins?: RawBuilder<unknown>;
   /** Conditions on the facts the breakdown counts at all. */
   where?: RawBuilder<unknown>[];
@@ -68,6 +69,10 @@ function addressPrefix(text: string): RawBuilder<unknown> {
   return sql`(starts_with(coalesce(pa.prefecture, '') || ${place}, ${prefix})
     or starts_with(${place}, ${prefix}))`;
 }
+
+/** The patient of the sheet, for the breakdowns by a patient's attributes only. */
+const PATIENT_JOIN = sql`left join patients pa
+  on pa.corporation_id = p.corporation_id and pa.id = p.patient_id`;
 
 const HOUR = sql`lpad(extract(hour from p.reception_time)::int::text, 2, '0')`;
 
@@ -112,9 +117,10 @@ const SIMPLE: Record<Exclude<Breakdown, 'address' | 'receptionCount'>, Breakdown
   },
   gender: {
     key: sql`coalesce(pa.gender::text, '')`,
+    joins: PATIENT_JOIN,
     label: ({ key }) => GENDER_ITEM_NAMES[Number(key)] ?? UNKNOWN_ITEM_NAME,
   },
-  ageBand: { key: ageBand(), label: ({ key }) => key },
+  ageBand: { key: ageBand(), label: ({ key }) => key, joins: PATIENT_JOIN },
   receptionType: { key: sql`p.reception_type`, label: ({ key }) => key },
   insuranceType: { key: sql`p.insurance_type`, label: ({ key }) => key },
 };
@@ -137,10 +143,12 @@ export function breakdownSql(page: AnalysisPageDef, address = ''): BreakdownSql 
         ? {
             key: sql`coalesce(pa.zip_code, '')`,
             label: unknownWithoutKey(zipCodeItemName),
+            joins: PATIENT_JOIN,
           }
         : {
             key: sql`pa.city || coalesce(pa.town, '')`,
             label: ({ key }) => key,
+            joins: PATIENT_JOIN,
             where: [sql`pa.city is not null`, addressPrefix(address)],
           };
     default:

@@ -235,9 +235,6 @@ type PartRow = {
   parts: Parts;
 };
 
-const PATIENT_JOIN = sql`left join patients pa
-  on pa.corporation_id = p.corporation_id and pa.id = p.patient_id`;
-
 /** Rows of (is total, bucket, key, name, parts…) for one metric; totals are over the period. */
 async function queryParts(
   executor: AnalyticsExecutor,
@@ -283,7 +280,6 @@ async function queryParts(
       ${extraKey ?? sql`null`} as extra_key,
       ${sql.join(partColumns)}
     from ${from}
-    ${PATIENT_JOIN}
     ${breakdown?.joins ?? sql``}
     where ${sql.join(where, sql` and `)}
     group by ${groupingSets}`;

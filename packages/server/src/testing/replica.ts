@@ -1,7 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ANALYSIS_PAGES, DASHBOARD_METRIC_SLUGS, TIME_AXES } from '@pharmalytics/domain';
+import {
+  ANALYSIS_PAGES,
+  DASHBOARD_METRIC_SLUGS,
+  TIME_AXES,
+  type MetricSlug,
+} from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import { memberScope } from '../access/analysis-scope.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from '../analytics/engine.ts';
@@ -107,8 +112,9 @@ const byKey = (series: MetricSeries[]) =>
   [...series].sort((a, b) => String(a.key).localeCompare(String(b.key)));
 
 /**
- * Every metric of every analysis page and of the dashboard over a period, on the system of
- * record and on the replica: the series that differ (none when the two engines agree).
+ * Every metric of every analysis page (monthly) and of the dashboard (on every time axis, the
+ * one expression written per dialect) over a period, on the system of record and on the
+ * replica: the series that differ (none when the two engines agree).
  */
 export async function enginesDisagree(
   t: TestApp,
@@ -118,21 +124,26 @@ export async function enginesDisagree(
   await replicaCaughtUp(t.app, t.db);
   const scope = await wholeScope(t.db, storeCodes);
   const replica = t.app.services.replica!.executor();
-  const calls = [
-    ...DASHBOARD_METRIC_SLUGS.map((slug) => ({ slug, page: undefined })),
-    ...ANALYSIS_PAGES.flatMap((page) => page.metrics.map((slug) => ({ slug, page }))),
+  const queries: [MetricSlug, MetricQuery][] = [
+    ...DASHBOARD_METRIC_SLUGS.flatMap((slug) =>
+      TIME_AXES.map(
+        ({ value: axis }) => [slug, { scope, ...range, axis }] as [MetricSlug, MetricQuery],
+      ),
+    ),
+    ...ANALYSIS_PAGES.flatMap((page) =>
+      page.metrics.map(
+        (slug) => [slug, { scope, ...range, axis: 2, page }] as [MetricSlug, MetricQuery],
+      ),
+    ),
   ];
   const differing: string[] = [];
-  for (const { slug, page } of calls) {
-    for (const axis of TIME_AXES.map((a) => a.value)) {
-      const query: MetricQuery = { scope, ...range, axis, page };
-      const [records, replicated] = await Promise.all([
-        computeMetric(t.db, slug, query),
-        computeMetric(replica, slug, query),
-      ]);
-      if (JSON.stringify(byKey(records)) !== JSON.stringify(byKey(replicated))) {
-        differing.push(`${page?.family ?? 'dashboard'} ${slug} axis ${axis}`);
-      }
+  for (const [slug, query] of queries) {
+    const [records, replicated] = await Promise.all([
+      computeMetric(t.db, slug, query),
+      computeMetric(replica, slug, query),
+    ]);
+    if (JSON.stringify(byKey(records)) !== JSON.stringify(byKey(replicated))) {
+      differing.push(`${query.page?.family ?? 'dashboard'} ${slug} axis ${query.axis}`);
     }
   }
   return differing;
