@@ -4,6 +4,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
+import { liftStatementTimeout } from '../../db/statement-timeout.ts';
 import { duckdbExecutor, type AnalyticsExecutor } from '../executors.ts';
 import {
   columnList,
@@ -155,11 +156,18 @@ export class AnalyticsReplica {
       return this.syncing;
     }
     this.syncing = (async () => {
+      const from = this.lastChange;
+      const started = Date.now();
       try {
         do {
           this.syncAgain = false;
           while (this.state === 'ready' && (await this.applyNextBatch()));
         } while (this.syncAgain && this.state === 'ready');
+        if (this.lastChange > from) {
+          this.options.log.info(
+            `analytics replica: at change ${this.lastChange} (${this.lastChange - from} applied in ${Date.now() - started} ms)`,
+          );
+        }
       } catch (error) {
         this.options.log.error(`analytics replica: applying the change log failed: ${error}`);
       } finally {
@@ -362,6 +370,7 @@ export class AnalyticsReplica {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
+          await liftStatementTimeout(trx); // a store's whole history, when building
           for (const store of stores) {
             statements.push(...(await this.storeStatements(trx, store, csvFile)));
           }
