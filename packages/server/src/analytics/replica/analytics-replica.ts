@@ -180,8 +180,9 @@ export class AnalyticsReplica {
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     clearInterval(this.timer);
-    await this.building.catch(() => {});
+    // A build or a sync stops at its next store or batch.
     this.state = 'closed';
+    await this.building.catch(() => {});
     await this.syncing?.catch(() => {});
     for (const wake of this.waiters) wake();
     this.writer.closeSync();
@@ -221,6 +222,7 @@ export class AnalyticsReplica {
     );
     this.building = this.build().then(
       () => {
+        if (this.state === 'closed') return;
         this.options.log.info(`analytics replica: ready at change ${this.lastChange}`);
         this.state = 'ready';
         void this.sync();
@@ -291,6 +293,7 @@ export class AnalyticsReplica {
         [],
       );
     }
+    if (this.state === 'closed') return;
     const corporations = [...new Set(versions.map((v) => v.corporation_id))];
     await this.applyInTransaction([], corporations);
     const last = Number(position[0]?.last ?? 0);
