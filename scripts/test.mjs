@@ -1,7 +1,7 @@
 // `npm test`: lint, type check, unit and server tests on the embedded database, the server tests
 // again on the PostgreSQL server, then the browser tests in Chromium. Nothing is skipped: a
 // missing PostgreSQL server or Chromium fails the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
@@ -23,6 +23,33 @@ function run(title, command, args, env = {}) {
     `◀ ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return result.status === 0;
+}
+
+/**
+ * Runs steps side by side (each is one process on one core, mostly), their output held back and
+ * printed whole as each ends, so that it does not interleave. Answers whether each passed.
+ */
+function runTogether(steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${steps.map((s) => s.title).join(', ')} (side by side)`);
+  return Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            process.stdout.write(Buffer.concat(output));
+            console.log(
+              `◀ ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            );
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
 }
 
 function countVitest(file) {
@@ -63,8 +90,24 @@ const check = (passed) => {
   if (!step(passed)) counts.failed += 1;
 };
 
-check(run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['prettier', '--check', '.']));
-check(run('type check', 'npm', ['run', 'typecheck', '--silent']));
+// The checks that need no test and the web app's build (for the browser tests) share the cores.
+const browsers = existsSync(chromium);
+const [linted, formatted, typed, built] = await runTogether([
+  { title: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { title: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
+  { title: 'type check', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+  ...(browsers
+    ? [
+        {
+          title: 'build web app',
+          command: 'npm',
+          args: ['run', 'build', '-w', '@pharmalytics/web', '--silent'],
+        },
+      ]
+    : []),
+]);
+check(linted && formatted);
+check(typed);
 
 const vitestJson = (name) => [
   '--reporter=default',
@@ -80,6 +123,32 @@ step(
 );
 if (existsSync(`${results}/vitest-pglite.json`)) countVitest(`${results}/vitest-pglite.json`);
 
+/**
+ * The server test files that run on the PostgreSQL server as well: those whose behaviour can differ
+ * between it and the embedded database, which runs every file above. The rule: a file runs here
+ * when it tests SQL of its own beyond single-row reads and writes, transactions, locks, COPY,
+ * statement timeouts, or requests raced against each other (one connection on the embedded
+ * database, a pool of them on the server). Left to the embedded database: the access rules, input
+ * checks and route fuzz (http/, access/), the one-request-at-a-time CRUD of corporations, members,
+ * profile, stores and manuals, the demo history (its loads are the ingestion path, which runs
+ * here), the table digest (used only by the fuzz) and the tests that open no database. A new test
+ * of a listed kind belongs in a listed folder or in this list.
+ */
+const ON_THE_SERVER_TOO = [
+  'packages/server/src/db/', // the connection itself: statement timeout, event loop
+  'packages/server/src/ingestion/', // COPY, loads in one transaction, a server killed mid-load
+  'packages/server/src/analytics/', // the engine's SQL over every metric and page
+  'packages/server/src/identity/', // lockouts under parallel sign-in attempts
+  'packages/server/src/session/', // one ID token used by parallel logins
+  'packages/server/src/invitations/', // one invitation used by parallel requests
+  'packages/server/src/signup/', // one sign-up link used by parallel requests
+  'packages/server/src/password-reset/', // one reset link used by parallel requests
+  'packages/server/src/reports/', // two servers sending the monthly reports at once
+  'packages/server/src/stores/insurance-code.test.ts', // two corporations, one code, at once
+  'packages/server/src/masters/seed-masters.test.ts', // COPY of the shipped master files
+  'packages/server/src/access/route-gating.test.ts', // tells that this run is on the server
+];
+
 if (await postgresReachable()) {
   step(
     run(
@@ -88,7 +157,7 @@ if (await postgresReachable()) {
       [
         'vitest',
         'run',
-        'packages/server',
+        ...ON_THE_SERVER_TOO,
         // The embedded database's own host thread: the same test whatever the server.
         '--exclude',
         'packages/server/src/db/pglite-host.test.ts',
@@ -104,8 +173,8 @@ if (await postgresReachable()) {
   check(false);
 }
 
-if (existsSync(chromium)) {
-  check(run('build web app', 'npm', ['run', 'build', '-w', '@pharmalytics/web', '--silent']));
+if (browsers) {
+  check(built);
   step(
     run('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
       CI: 'true',

@@ -27,6 +27,8 @@ export interface DatabaseOptions {
    * host enforces it when the database lives in a directory (see pglite-host.ts).
    */
   statementTimeoutMs?: number;
+  /** Embedded only: a data directory tarball to start from instead of initdb (see PGliteHost). */
+  template?: string;
 }
 
 /** A server connection that streams the text of `COPY … FROM STDIN` and `… TO STDOUT` (copy.ts). */
@@ -74,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const host = await PGliteHost.open({
     dataDir: options.dataDir,
     statementTimeoutMs: options.statementTimeoutMs,
+    template: options.template,
   });
   return new Kysely<DB>({ dialect: new PGliteDialect(host) });
 }

@@ -14,6 +14,12 @@ export interface PGliteHostOptions {
   dataDir?: string;
   /** Initial statement_timeout of the session in ms (0 or absent: none). */
   statementTimeoutMs?: number;
+  /**
+   * A tarball of a data directory (see dumpTo) to start a new database from instead of an empty
+   * one made by initdb; read on the first start only (a reopen finds the directory). Tests use
+   * it to give each test file a copy of one migrated database in a fraction of initdb's time.
+   */
+  template?: string;
 }
 
 export interface HostResult {
@@ -55,6 +61,8 @@ export class PGliteHost {
   private inTransaction = false;
   private transactionLost = false;
   private closed = false;
+  /** Whether a worker has opened the database once (the template is for the first start). */
+  private opened = false;
 
   private constructor(private readonly options: PGliteHostOptions) {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 0;
@@ -80,6 +88,21 @@ export class PGliteHost {
     try {
       await previous;
       return await this.execute(sql, parameters);
+    } finally {
+      done();
+    }
+  }
+
+  /** Writes the database's data directory as a tarball to `file` (a template, see the options). */
+  async dumpTo(file: string): Promise<void> {
+    const previous = this.queue;
+    let done!: () => void;
+    this.queue = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await previous;
+      await this.running();
+      const answer = await this.send({ kind: 'dump', file });
+      if (!answer.ok) throw databaseError(answer.error);
     } finally {
       done();
     }
@@ -155,9 +178,11 @@ export class PGliteHost {
     worker.on('error', stopped);
     worker.on('exit', (code) => stopped(new Error(`The embedded database stopped (${code})`)));
     const { dataDir, statementTimeoutMs = 0 } = this.options;
+    const template = this.opened ? undefined : this.options.template;
     try {
-      const answer = await this.send({ kind: 'open', dataDir, statementTimeoutMs });
+      const answer = await this.send({ kind: 'open', dataDir, template, statementTimeoutMs });
       if (!answer.ok) throw databaseError(answer.error);
+      this.opened = true;
       this.statementTimeoutMs = answer.statementTimeoutMs;
     } catch (error) {
       this.worker = null;

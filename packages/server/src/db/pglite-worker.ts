@@ -4,14 +4,17 @@
  * requests. Loaded only inside the worker (see pglite-host.ts), through workers/bootstrap.mjs.
  * Every answer is a value, errors included, so that their SQLSTATE and fields cross the thread.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { WorkerReply } from '../workers/worker-client.ts';
 import { COPY_FROM_STDIN, COPY_TO_STDOUT } from './copy.ts';
 import { parsers } from './type-parsers.ts';
 
 export type WorkerRequest =
-  | { kind: 'open'; dataDir?: string; statementTimeoutMs: number }
+  | { kind: 'open'; dataDir?: string; template?: string; statementTimeoutMs: number }
   | { kind: 'query'; sql: string; parameters: readonly unknown[] }
+  /** Writes the data directory as a tarball (PGlite's dumpDataDir) to `file`. */
+  | { kind: 'dump'; file: string }
   | { kind: 'close' };
 
 /** The string fields of a PostgreSQL error (code, detail, constraint, …) and its message. */
@@ -89,8 +92,14 @@ async function query(sql: string, parameters: readonly unknown[]): Promise<Worke
   return { ...outcome, inTransaction, statementTimeoutMs };
 }
 
-async function open(dataDir: string | undefined, timeoutMs: number): Promise<WorkerAnswer> {
-  pglite = await PGlite.create(dataDir, { parsers });
+async function open(
+  dataDir: string | undefined,
+  template: string | undefined,
+  timeoutMs: number,
+): Promise<WorkerAnswer> {
+  // From a template the cluster is unpacked instead of made by initdb, which takes seconds.
+  const loadDataDir = template === undefined ? undefined : new Blob([readFileSync(template)]);
+  pglite = await PGlite.create(dataDir, { parsers, loadDataDir });
   await pglite.exec(`set statement_timeout = ${Math.max(0, Math.trunc(timeoutMs))}`);
   statementTimeoutMs = await readStatementTimeout(pglite);
   return { ok: true, rows: [], inTransaction: false, statementTimeoutMs };
@@ -100,9 +109,15 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
   try {
     switch (request.kind) {
       case 'open':
-        return await open(request.dataDir, request.statementTimeoutMs);
+        return await open(request.dataDir, request.template, request.statementTimeoutMs);
       case 'query':
         return await query(request.sql, request.parameters);
+      case 'dump': {
+        await pglite!.exec('checkpoint');
+        const tarball = await pglite!.dumpDataDir('none');
+        writeFileSync(request.file, new Uint8Array(await tarball.arrayBuffer()));
+        return { ok: true, rows: [], inTransaction: false, statementTimeoutMs };
+      }
       case 'close':
         if (pglite && !pglite.closed) await pglite.close();
         return { ok: true, rows: [], inTransaction: false, statementTimeoutMs };

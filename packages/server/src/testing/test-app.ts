@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
@@ -88,6 +89,8 @@ export async function startTestApp(
     schema,
     dataDir: !url && options.embeddedOnDisk ? join(dataDir, 'pglite') : undefined,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    // The migrated database of this run (global-setup.ts): the migrations below find no work.
+    template: url ? undefined : inject('pgliteTemplate'),
   });
   const secrets = await loadSecrets(undefined);
   const box = new SecretBox(secrets.dataKey);
