@@ -10,14 +10,13 @@ import {
 import { sql } from 'kysely';
 import { memberScope } from '../access/analysis-scope.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from '../analytics/engine.ts';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import type { App } from '../app.ts';
 import type { Database } from '../db/connection.ts';
 import { recordsExecutor, type AnalyticsExecutor } from '../analytics/executors.ts';
 import { loadSecrets } from '../secrets.ts';
 import { adminOf } from './auth.ts';
 import { HttpClient } from './http-client.ts';
-import type { TestApp } from './test-app.ts';
+import { listeningApp, testConfig, type TestApp } from './test-app.ts';
 
 /** The last change of the analytics change log committed now. */
 export async function lastChange(db: Database): Promise<number> {
@@ -48,18 +47,8 @@ export async function secondServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pharmalytics-second-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://127.0.0.1',
-    WEB_DIST: '/nonexistent',
-    ...options.env,
-  });
-  const app = await buildApp({ config, db: t.db, secrets: await loadSecrets(undefined) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const config = testConfig(dataDir, options.env);
+  const { app, baseUrl } = await listeningApp(config, t.db, await loadSecrets(undefined));
   return { app, dataDir, baseUrl, client: () => new HttpClient(baseUrl), close: () => app.close() };
 }
 

@@ -64,6 +64,32 @@ export async function dropTestSchema(db: Database, schema: string): Promise<void
   });
 }
 
+/** The configuration of a test server in `dataDir`. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+}
+
+/** The app over a database, listening on a loopback port. */
+export async function listeningApp(
+  config: ReturnType<typeof loadConfig>,
+  db: Database,
+  secrets: Awaited<ReturnType<typeof loadSecrets>>,
+  port = 0,
+) {
+  const app = await buildApp({ config, db, secrets });
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, baseUrl };
+}
+
 export async function startTestApp(
   options: {
     seed?: boolean;
@@ -76,14 +102,7 @@ export async function startTestApp(
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://127.0.0.1',
-    WEB_DIST: '/nonexistent',
-    ...options.env,
-  });
+  const config = testConfig(dataDir, options.env);
   const db = await openDatabase({
     url,
     schema,
@@ -98,10 +117,7 @@ export async function startTestApp(
     await whileNoSchemaIsDropped(connection, schema, () => migrateToLatest(connection, schema));
     if (options.seed ?? true) await seedDemoIfEmpty(connection, box);
   });
-  const app = await buildApp({ config, db, secrets });
-  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, baseUrl } = await listeningApp(config, db, secrets, options.port);
   return {
     app,
     db,
