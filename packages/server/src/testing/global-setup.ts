@@ -7,13 +7,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { PGliteDialect } from '../db/pglite-dialect.ts';
 import { PGliteHost } from '../db/pglite-host.ts';
 import type { DB } from '../db/types.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Tarball of an embedded database with every migration applied (absent on a server run). */
-    pgliteTemplate: string | undefined;
-  }
-}
+import { TEMPLATE_KEY } from './template-key.ts';
 
 /**
  * Once per test run: an embedded database is made by initdb and migrated, and its data directory
@@ -24,7 +18,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
-    project.provide('pgliteTemplate', undefined);
+    project.provide(TEMPLATE_KEY, undefined);
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'pharmalytics-template-'));
@@ -37,6 +31,6 @@ export default async function setup(project: TestProject) {
   } finally {
     await db.destroy();
   }
-  project.provide('pgliteTemplate', file);
+  project.provide(TEMPLATE_KEY, file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

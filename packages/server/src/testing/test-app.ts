@@ -13,6 +13,7 @@ import { seedDemoIfEmpty } from '../demo/seed.ts';
 import { loadSecrets } from '../secrets.ts';
 import { SecretBox } from '../tokens/secret-box.ts';
 import { HttpClient } from './http-client.ts';
+import { TEMPLATE_KEY } from './template-key.ts';
 
 export interface TestApp {
   app: App;
@@ -109,7 +110,7 @@ export async function startTestApp(
     dataDir: !url && options.embeddedOnDisk ? join(dataDir, 'pglite') : undefined,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     // The migrated database of this run (global-setup.ts): the migrations below find no work.
-    template: url ? undefined : inject('pgliteTemplate'),
+    template: url ? undefined : inject(TEMPLATE_KEY),
   });
   const secrets = await loadSecrets(undefined);
   const box = new SecretBox(secrets.dataKey);
