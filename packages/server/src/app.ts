@@ -18,6 +18,7 @@ import { cookiesAreSecure, type Config } from './config.ts';
 import { analysisRoutes } from './analytics/analysis-routes.ts';
 import { dashboardRoutes } from './analytics/dashboard-routes.ts';
 import { MetricCache } from './analytics/metric-cache.ts';
+import { closingClientErrorHandler } from './http/client-errors.ts';
 import { AnalyticsReplica } from './analytics/replica/analytics-replica.ts';
 import { scheduleMonthlyReports } from './reports/monthly-reports.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp({
     // One line per request is written by the onResponse hook below instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: closingClientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

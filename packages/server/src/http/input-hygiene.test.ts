@@ -1,4 +1,5 @@
 import { FIELD_LABELS, FORM_MESSAGES, INPUT_MESSAGES, V } from '@pharmalytics/domain';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../testing/http-client.ts';
 import { useAppWithSmtp } from '../testing/lifecycle-app.ts';
@@ -302,5 +303,24 @@ describe('manual names', () => {
       expect(reply.status, name).toBe(404);
     }
     expect((await client.get('/manuals/preparation')).status).toBe(200);
+  });
+});
+
+describe('requests the server cannot read', () => {
+  it('answers headers past the limit with 431 and closes the connection, saying so', async () => {
+    const { hostname, port } = new URL(ctx.t.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: ${'a'.repeat(100_000)}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', (error) => (text ? resolve(text) : reject(error)));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    // The server goes on answering.
+    expect((await fetch(`${ctx.t.baseUrl}/healthz`)).status).toBe(200);
   });
 });
