@@ -58,18 +58,21 @@ describe('dashboard answers and uploads', () => {
     expect(await base('dispensing_sales')).toEqual([730, 730, 0, 0]);
     expect(await base('patient_counts')).toEqual([1, 1, 0, 0]);
 
-    // A change that bypasses the loader leaves the data version, so the kept answer is served:
-    // the answers are indeed kept.
-    await sql`update prescriptions set sales_yen = sales_yen + 1000000
-      where corporation_id = ${corporationId}`.execute(t.db);
+    // A change that bypasses the loader leaves the data version (and the change log that the
+    // analytics replica follows), so the kept answer is served: the answers are indeed kept.
+    const bypass = (yen: number) =>
+      sql`update prescriptions set sales_yen = sales_yen + ${yen}
+        where corporation_id = ${corporationId}`.execute(t.db);
+    await bypass(1_000_000);
     expect(await base('dispensing_sales')).toEqual([730, 730, 0, 0]);
+    await bypass(-1_000_000);
 
-    // An upload commits new facts: the next call answers them, and the earlier change with them.
+    // An upload commits new facts: the next call answers them.
     const version = await dataVersion(t.db, corporationId);
     const reply = await uploadAs(t, '1001', sheet('2026-04-02', 'R2', 'B', 45, 500));
     expect(reply.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 1 });
     expect(await dataVersion(t.db, corporationId)).toBe(version + 1);
-    expect(await base('dispensing_sales')).toEqual([1_001_680, 1_000_730, 950, 0]);
+    expect(await base('dispensing_sales')).toEqual([1680, 730, 950, 0]);
     expect(await base('patient_counts')).toEqual([2, 1, 1, 0]);
   });
 
@@ -84,6 +87,6 @@ describe('dashboard answers and uploads', () => {
     const refused = await uploadAs(t, '1001', foreign);
     expect(refused.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 0 });
     expect(await dataVersion(t.db, corporationId)).toBe(version);
-    expect(await base('dispensing_sales')).toEqual([1_001_680, 1_000_730, 950, 0]);
+    expect(await base('dispensing_sales')).toEqual([1680, 730, 950, 0]);
   });
 });
