@@ -16,7 +16,7 @@ export default defineConfig({
           globalSetup: ['packages/server/src/testing/global-setup.ts'],
           // The files of a worker share one module graph instead of importing the server anew
           // (about 3 s a file). Each file still builds its own app and database, closes them,
-          // and stubs no global; the server keeps no state in its modules beyond caches of
+          // and replaces no global; the server keeps no state in its modules beyond caches of
           // fixed data (town geocoder, demo world, a dummy password hash).
           isolate: false,
         },

@@ -144,6 +144,19 @@ const WINDOWS: Window[] = [
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
+/** The query of a dashboard call: a period against the previous year's (comparison type 2). */
+function dashboardQuery(base: DateRange, axis: 'monthly' | 'daily', storeCodes: string) {
+  const comparison = comparisonRange(base, 2);
+  return new URLSearchParams({
+    baseFrom: base.from,
+    baseTo: base.to,
+    comparisonTargetFrom: comparison.from,
+    comparisonTargetTo: comparison.to,
+    periodCode: String(timeAxis(axis).value),
+    storeCodes,
+  });
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'bench-analytics-'));
 const schema = `bench_analytics_${process.pid}`;
 const startedAt = performance.now();
@@ -1103,14 +1116,7 @@ try {
   const benchCodes = corporation.stores.map((s) => s.storeCode).join(',');
   const base = familyWindow.range;
   const comparison = comparisonRange(base, 2);
-  const dashboardParams = new URLSearchParams({
-    baseFrom: base.from,
-    baseTo: base.to,
-    comparisonTargetFrom: comparison.from,
-    comparisonTargetTo: comparison.to,
-    periodCode: String(timeAxis('monthly').value),
-    storeCodes: benchCodes,
-  });
+  const dashboardParams = dashboardQuery(base, 'monthly', benchCodes);
   const analysisParams = new URLSearchParams({
     from: base.from,
     to: base.to,
@@ -1220,15 +1226,7 @@ try {
   };
   const uploads = freshDays();
   const freshRange = { from: uploads[0]!.day, to: uploads.at(-1)!.day };
-  const freshComparison = comparisonRange(freshRange, 2);
-  const freshParams = new URLSearchParams({
-    baseFrom: freshRange.from,
-    baseTo: freshRange.to,
-    comparisonTargetFrom: freshComparison.from,
-    comparisonTargetTo: freshComparison.to,
-    periodCode: String(timeAxis('daily').value),
-    storeCodes: freshStore.storeCode,
-  });
+  const freshParams = dashboardQuery(freshRange, 'daily', freshStore.storeCode);
   const freshPath = `/v3/dashboard/dispensing_sales?${freshParams}`;
   const committedTotal = async () => {
     const { rows: sums } = await sql<{ total: string | number | null }>`

@@ -491,7 +491,7 @@ afterAll(() => t.close());
 const fill = (path: string, actor: Actor) =>
   path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = own[actor][key as keyof (typeof own)[Actor]] ?? foreign[key];
-    if (value === undefined) throw new Error(`unknown placeholder ${key}`);
+    if (value === undefined) throw new Error(`no value for {${key}} in the path`);
     return value;
   });
 const send = (actor: Actor, probe: Probe) =>

@@ -37,7 +37,7 @@ import type { Database } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { computeAnalysisFromFacts } from './raw-analysis.ts';
 import type { MetricQuery, MetricSeries } from './engine.ts';
-import type { MetricCache } from './metric-cache.ts';
+import type { AnalyticsRouteDeps } from './metric-cache.ts';
 import { requestPeriod } from './period.ts';
 
 type Compute = (slug: MetricSlug, query: MetricQuery) => Promise<MetricSeries[]>;
@@ -150,14 +150,7 @@ const ADVANCED = plansFrom('advanced');
  * GET /v3/csv/{family}/{metric} for the advanced plan. GET /v3/medical_institutions lists the
  * institutions seen in the member's stores for the filter's autocomplete.
  */
-export function analysisRoutes({
-  db,
-  metrics,
-}: {
-  db: Database;
-  /** The engine's answers, kept for every analytics call of the server. */
-  metrics: MetricCache;
-}): FastifyPluginAsyncZod {
+export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const cached: Compute = (slug, query) => metrics.metric(slug, query);
     const fromFacts: Compute = (slug, query) => computeAnalysisFromFacts(db, slug, query);

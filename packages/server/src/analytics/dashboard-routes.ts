@@ -13,7 +13,7 @@ import type { AuthContext } from '../access/auth-context.ts';
 import type { Database } from '../db/connection.ts';
 import { isoDate, requestPeriod } from './period.ts';
 import type { MetricQuery, MetricSeries } from './engine.ts';
-import type { MetricCache } from './metric-cache.ts';
+import type { AnalyticsRouteDeps } from './metric-cache.ts';
 import { computeDashboardFromFacts } from './raw-dashboard.ts';
 import { memberScope } from '../access/analysis-scope.ts';
 import { access } from '../access/access-policy.ts';
@@ -62,14 +62,7 @@ export async function dashboardMetric(
   };
 }
 
-export function dashboardRoutes({
-  db,
-  metrics,
-}: {
-  db: Database;
-  /** The engine's answers, kept for every analytics call of the server. */
-  metrics: MetricCache;
-}): FastifyPluginAsyncZod {
+export function dashboardRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const params = z.object({ metric: z.enum(DASHBOARD_METRIC_SLUGS) });
     const schema = { tags: ['dashboard'], params, querystring: dashboardQuery };

@@ -10,7 +10,7 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
-import { recordsExecutor, type AnalyticsDialect, type AnalyticsExecutor } from './executors.ts';
+import { executorOf, type AnalyticsDialect, type AnalyticsExecutor } from './executors.ts';
 import { breakdownSql, FEE_SECTION_ROWS, itemName, type BreakdownSql } from './breakdowns.ts';
 import {
   LINE_METRIC_DEFINITIONS,
@@ -343,7 +343,7 @@ export async function computeMetric(
   slug: MetricSlug,
   query: MetricQuery,
 ): Promise<MetricSeries[]> {
-  const executor = 'dialect' in on ? on : recordsExecutor(on);
+  const executor = executorOf(on);
   const { definition } = plan(slug, query);
   const rows: PartRow[] =
     definition.grain === 'institution'

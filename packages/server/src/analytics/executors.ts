@@ -30,6 +30,11 @@ export function recordsExecutor(db: Database): AnalyticsExecutor {
   };
 }
 
+/** The executor of a database (the system of record), or the executor given. */
+export function executorOf(on: Database | AnalyticsExecutor): AnalyticsExecutor {
+  return 'dialect' in on ? on : recordsExecutor(on);
+}
+
 /**
  * Compiles statements without a database: DuckDB reads PostgreSQL's syntax and its `$n`
  * parameters, so the engine's statements need no other compiler.

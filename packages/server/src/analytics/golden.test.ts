@@ -3,12 +3,10 @@ import {
   DASHBOARD_METRIC_SLUGS,
   type AnalysisFamily,
 } from '@pharmalytics/domain';
-import { memberScope } from '../access/analysis-scope.ts';
-import { adminOf } from '../testing/auth.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAs } from '../testing/upload.ts';
 import { computeMetric } from './engine.ts';
-import { replicaCaughtUp } from '../testing/replica.ts';
+import { replicaCaughtUp, wholeScope } from '../testing/replica.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 
@@ -363,16 +361,7 @@ describe('dashboard metrics on a hand-computed dataset', () => {
 
 describe('the engine’s dimensions and filters on the same dataset', () => {
   const base = { from: '2026-04-01', to: '2026-04-03', axis: 3 as const };
-  async function scope() {
-    const store = await t.db
-      .selectFrom('stores')
-      .select(['corporation_id'])
-      .where('store_code', '=', '1001')
-      .executeTakeFirstOrThrow();
-    return {
-      scope: await memberScope(t.db, adminOf(store.corporation_id), { storeCodes: ['1001'] }),
-    };
-  }
+  const scope = async () => ({ scope: await wholeScope(t.db, ['1001']) });
   const page = (family: AnalysisFamily) => analysisPageByFamily(family)!;
   const totals = (series: { name: string | null; total: number | null }[]) =>
     Object.fromEntries(series.map((s) => [s.name, s.total]));

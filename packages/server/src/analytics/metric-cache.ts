@@ -20,6 +20,12 @@ export interface MetricCacheOptions {
   replicaWaitMs?: number;
 }
 
+/** What the analytics routes need: the database and the server's one cache of answers. */
+export interface AnalyticsRouteDeps {
+  db: Database;
+  metrics: MetricCache;
+}
+
 export interface MetricCacheStats {
   /** Answers taken from the cache. */
   hits: number;

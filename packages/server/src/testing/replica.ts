@@ -12,7 +12,7 @@ import { memberScope } from '../access/analysis-scope.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from '../analytics/engine.ts';
 import type { App } from '../app.ts';
 import type { Database } from '../db/connection.ts';
-import { recordsExecutor, type AnalyticsExecutor } from '../analytics/executors.ts';
+import { executorOf, type AnalyticsExecutor } from '../analytics/executors.ts';
 import { loadSecrets } from '../secrets.ts';
 import { adminOf } from './auth.ts';
 import { HttpClient } from './http-client.ts';
@@ -74,7 +74,7 @@ const FINGERPRINTS = {
 export async function factsFingerprint(
   on: Database | AnalyticsExecutor,
 ): Promise<Record<string, string>> {
-  const executor = 'dialect' in on ? on : recordsExecutor(on);
+  const executor = executorOf(on);
   const entries = await Promise.all(
     Object.entries(FINGERPRINTS).map(async ([table, query]) => {
       const [row] = await executor.rows(sql.raw(query));
