@@ -19,11 +19,11 @@ export function dashboard(page: Page) {
     conditions,
     periodButton: conditions.getByRole('button', { name: /^期間:/ }),
     /** The base period text, e.g. 2026/11/14〜2026/11/20. */
-    period: page.getByTestId('dashboard-period'),
+    period: page.getByTestId('condition-period'),
     /** 比較期間: 2026/11/07〜2026/11/13 */
     comparison: page.getByTestId('dashboard-comparison'),
     storesButton: conditions.getByRole('button', { name: /^店舗:/ }),
-    stores: page.getByTestId('dashboard-stores'),
+    stores: page.getByTestId('condition-stores'),
     mailButton: conditions.getByRole('button', { name: SEND_MAIL_LABEL }),
     cards: page.getByRole('region', { name: '指標' }).getByRole('article'),
     /** A metric card by its label (METRICS[].label), e.g. 調剤売上. */

@@ -24,7 +24,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   NotFound: NotFoundPage,
   // Loaded on first visit, with its charts and date pickers.
   Dashboard: lazy(() =>
-    import('../features/dashboard/index.ts').then((m) => ({ default: m.DashboardPage })),
+    import('../features/analytics/index.ts').then((m) => ({ default: m.DashboardPage })),
   ),
   ...SETTINGS_PAGES,
 };

@@ -14,3 +14,4 @@ export { PageHeading } from './PageHeading.tsx';
 export { PageLoader } from './PageLoader.tsx';
 export { enqueueSnackbar, SnackbarProvider, type SnackbarSeverity } from './snackbar/index.ts';
 export { StatusPanel, type StatusPanelProps, type StatusTone } from './StatusPanel.tsx';
+export { visuallyHidden } from './visuallyHidden.ts';

@@ -176,7 +176,7 @@ export const en: Resources = {
     step4Body: 'Once data arrives, the dashboard and analyses become available.',
     loadFailed: 'Could not load the information.',
   },
-  dashboard: {
+  condition: {
     conditionsLabel: 'Display conditions',
     periodButton: 'Period: {{preset}} {{period}} ({{axis}})',
     periodMenu: 'Period settings',
@@ -194,6 +194,8 @@ export const en: Resources = {
     storeDialogLead: 'Choose the stores to include.',
     selectedCount: '{{count}} of {{total}} stores selected',
     prefectureCount: '{{count}} / {{total}}',
+  },
+  dashboard: {
     sendMail: 'Send the dashboard report by e-mail',
     sendMailHint:
       'Available for last month compared with the previous year, once every metric has loaded',

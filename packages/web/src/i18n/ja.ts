@@ -177,7 +177,7 @@ export const ja = {
     step4Body: 'データの送信が始まると、ダッシュボードや各種分析をご利用いただけます。',
     loadFailed: '情報を読み込めませんでした。',
   },
-  dashboard: {
+  condition: {
     conditionsLabel: '表示条件',
     periodButton: '期間: {{preset}} {{period}}（{{axis}}）',
     periodMenu: '期間の設定',
@@ -195,6 +195,8 @@ export const ja = {
     storeDialogLead: '集計する店舗を選択してください。',
     selectedCount: '{{count}} / {{total}} 店舗を選択中',
     prefectureCount: '{{count}} / {{total}}',
+  },
+  dashboard: {
     sendMail: 'ダッシュボードレポートをメールで送信',
     sendMailHint: '期間「先月」・比較対象「前年同期」で全ての指標を読み込むと送信できます',
     mailConfirmTitle: 'ダッシュボードレポートの送信',

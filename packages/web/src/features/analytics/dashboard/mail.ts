@@ -6,7 +6,7 @@ import {
   percentChange,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
-import { comparisonOf, type DashboardCondition } from './condition.ts';
+import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import { changeStyle, type ChangeStyle, type DashboardMetricData } from './figures.ts';
 
 /** One metric of POST /v2/mails/dashboard. */
@@ -35,18 +35,18 @@ const MAIL_COMPARISON = COMPARISON_TYPES.find(
 )!.value;
 
 /** The period is last month against the same month a year earlier (spec 02 §6). */
-export function isMailPeriod(condition: DashboardCondition): boolean {
+export function isMailPeriod(condition: SearchCondition): boolean {
   return condition.preset === MAIL_PRESET && condition.comparisonType === MAIL_COMPARISON;
 }
 
 /** Enabled for last month vs previous year once all eleven metrics have loaded. */
-export function canSendMail(condition: DashboardCondition, loaded: LoadedMetrics): boolean {
+export function canSendMail(condition: SearchCondition, loaded: LoadedMetrics): boolean {
   return isMailPeriod(condition) && DASHBOARD_METRIC_SLUGS.every((slug) => loaded[slug]);
 }
 
 /** The mail call's body; null until every metric has loaded. */
 export function mailBody(
-  condition: DashboardCondition,
+  condition: SearchCondition,
   loaded: LoadedMetrics,
 ): DashboardMailBody | null {
   const metrics: DashboardMailMetric[] = [];

@@ -1,7 +1,7 @@
 import type { DashboardMetricSlug } from '@pharmalytics/domain';
 import { z } from 'zod';
-import { api } from '../../api/index.ts';
-import { comparisonOf, type DashboardCondition } from './condition.ts';
+import { api } from '../../../api/index.ts';
+import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMetricData } from './figures.ts';
 import type { DashboardMailBody } from './mail.ts';
 
@@ -18,7 +18,7 @@ export interface DashboardQuery {
 }
 
 export function dashboardQuery(
-  condition: DashboardCondition,
+  condition: SearchCondition,
   storeCodes: readonly string[],
 ): DashboardQuery {
   const comparison = comparisonOf(condition);

@@ -1,10 +1,10 @@
 import { DASHBOARD_METRIC_SLUGS } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
-import { defaultCondition, type DashboardCondition } from './condition.ts';
+import { defaultCondition, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMetricData } from './figures.ts';
 import { canSendMail, isMailPeriod, mailBody, type LoadedMetrics } from './mail.ts';
 
-const lastMonthVsLastYear: DashboardCondition = {
+const lastMonthVsLastYear: SearchCondition = {
   ...defaultCondition('2026-11-21'),
   preset: 2,
   base: { from: '2026-10-01', to: '2026-10-31' },

@@ -7,7 +7,7 @@ import {
   saveCondition,
   storageKey,
   toStored,
-  type DashboardCondition,
+  type SearchCondition,
   type ReadContext,
 } from './condition.ts';
 
@@ -18,22 +18,34 @@ const context: ReadContext = {
   activeStoreCodes: ['1001', '1002', '1003'],
 };
 
-const custom: DashboardCondition = {
+const custom: SearchCondition = {
   preset: 99,
   base: { from: '2026-09-01', to: '2026-09-30' },
   comparisonType: 2,
   timeAxis: 2,
   pharmacy: { isAll: false, storeCodes: ['1001', '1003'] },
+  metrics: { pharmacy: 'patient_counts', age: 'generic_dispensing_rates' },
+  filters: {
+    genericMedicine: [4, 5],
+    medicalInstitutions: [{ text: 'Xクリニック（4011000011）', value: '4011000011' }],
+    receptionTypes: ['在宅'],
+  },
+  sortOrder: 1,
+  address: { mode: 2, text: '福岡県福岡市' },
 };
 
 describe('defaultCondition', () => {
-  it('is the last 7 days against the previous period, daily, all stores', () => {
+  it('is the last 7 days against the previous period, daily, all stores, no filter', () => {
     expect(defaultCondition(TODAY)).toEqual({
       preset: 3,
       base: { from: '2026-11-14', to: '2026-11-20' },
       comparisonType: 1,
       timeAxis: 3,
       pharmacy: { isAll: true, storeCodes: [] },
+      metrics: {},
+      filters: { genericMedicine: [], medicalInstitutions: [], receptionTypes: [] },
+      sortOrder: 2,
+      address: { mode: 1, text: '' },
     });
   });
 });
@@ -47,7 +59,16 @@ describe('toStored', () => {
       },
       timeAxis: { value: 3 },
       pharmacy: { isAll: true, stores: [] },
+      chartType: {},
+      filters: {
+        generic_medicine_filters: [],
+        medical_institution_filters: [],
+        reception_type_filters: [],
+      },
+      sortOrder: { value: 2 },
+      address: { value: 1, text: '' },
     });
+    expect(toStored(custom).chartType).toEqual({ pharmacy: { value: 12 }, age: { value: 7 } });
     expect(toStored(custom).pharmacy.stores).toEqual([
       { storeCode: '1001' },
       { storeCode: '1003' },
@@ -60,7 +81,7 @@ describe('toStored', () => {
 });
 
 describe('fromStored', () => {
-  const roundTrip = (condition: DashboardCondition, ctx = context) =>
+  const roundTrip = (condition: SearchCondition, ctx = context) =>
     fromStored(JSON.parse(JSON.stringify(toStored(condition))), ctx);
 
   it('reads back a custom condition as it was', () => {
@@ -113,6 +134,34 @@ describe('fromStored', () => {
     ).toBeNull();
   });
 
+  it('reads a condition saved before the analysis pages with their defaults', () => {
+    const { chartType, filters, sortOrder, address, ...older } = toStored(custom);
+    expect(fromStored(older, context)).toEqual({
+      ...custom,
+      metrics: {},
+      filters: { genericMedicine: [], medicalInstitutions: [], receptionTypes: [] },
+      sortOrder: 2,
+      address: { mode: 1, text: '' },
+    });
+    expect([chartType, filters, sortOrder, address].every(Boolean)).toBe(true);
+  });
+
+  it('keeps only filter, sort, address and metric values that are still options', () => {
+    const stored = toStored(custom);
+    stored.filters!.generic_medicine_filters = [4, 99, 4];
+    stored.filters!.reception_type_filters = ['在宅', '外来'];
+    stored.sortOrder = { value: 7 };
+    stored.address = { value: 9, text: 'x' };
+    stored.chartType = { pharmacy: { value: 99 }, unknown_page: { value: 1 } };
+    const read = fromStored(stored, context)!;
+    expect(read.filters.genericMedicine).toEqual([4]);
+    // Both reception types ticked is the same as no filter.
+    expect(read.filters.receptionTypes).toEqual([]);
+    expect(read.sortOrder).toBe(2);
+    expect(read.address).toEqual({ mode: 1, text: '' });
+    expect(read.metrics).toEqual({});
+  });
+
   it('refuses a preset the plan does not offer', () => {
     const lastYear = { ...custom, preset: 8 as const };
     expect(roundTrip(lastYear)?.base).toEqual({ from: '2025-01-01', to: '2025-12-31' });
@@ -139,7 +188,7 @@ describe('loadCondition and saveCondition', () => {
     const key = storageKey(7, '100001');
     expect(loadCondition(key, context)).toEqual(defaultCondition(TODAY));
     saveCondition(key, custom);
-    expect(items.has('pharmalytics.dashboard.condition.7.100001')).toBe(true);
+    expect(items.has('pharmalytics.search-condition.7.100001')).toBe(true);
     expect(loadCondition(key, context)).toEqual(custom);
     expect(loadCondition(storageKey(7, '100003'), context)).toEqual(defaultCondition(TODAY));
   });

@@ -10,7 +10,7 @@ import {
   type DurationPresetValue,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
-import { CUSTOM_PRESET, type DashboardCondition } from './condition.ts';
+import { CUSTOM_PRESET, type PeriodCondition } from './condition.ts';
 
 export type DateField = 'from' | 'to';
 
@@ -28,7 +28,7 @@ export interface PeriodDraft {
 }
 
 /** Opening the menu copies the applied condition and clears the errors. */
-export function openDraft(applied: DashboardCondition): PeriodDraft {
+export function openDraft(applied: PeriodCondition): PeriodDraft {
   return {
     preset: applied.preset,
     from: applied.base.from,
@@ -107,7 +107,7 @@ export function canApply(draft: PeriodDraft): boolean {
 }
 
 export type ApplyResult =
-  { ok: true; condition: Omit<DashboardCondition, 'pharmacy'> } | { ok: false; message?: string };
+  { ok: true; condition: PeriodCondition } | { ok: false; message?: string };
 
 export function applyDraft(draft: PeriodDraft): ApplyResult {
   const errors = validatePeriod(draft, { timeAxis: draft.timeAxis });

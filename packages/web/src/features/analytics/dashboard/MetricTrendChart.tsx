@@ -3,7 +3,7 @@ import { formatNumber, NO_VALUE } from '@pharmalytics/domain';
 import { format } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, type EChartOption } from '../../components/charts/EChart.tsx';
+import { EChart, type EChartOption } from '../../../components/charts/EChart.tsx';
 import { formatMetricValue, type ChartData } from './figures.ts';
 
 const CHART_HEIGHT = 240;

@@ -11,10 +11,10 @@ import { MESSAGES, periodText } from '@pharmalytics/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSessionExpiry } from '../../api/index.ts';
-import { enqueueSnackbar } from '../../components/index.ts';
+import { isSessionExpiry } from '../../../api/index.ts';
+import { enqueueSnackbar } from '../../../components/index.ts';
 import { sendDashboardMail } from './api.ts';
-import { comparisonOf, type DashboardCondition } from './condition.ts';
+import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMailBody } from './mail.ts';
 
 /**
@@ -25,7 +25,7 @@ export function MailButton({
   condition,
   body,
 }: {
-  condition: DashboardCondition;
+  condition: SearchCondition;
   body: DashboardMailBody | null;
 }) {
   const { t } = useTranslation();
@@ -82,7 +82,7 @@ export function MailButton({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button color="inherit" onClick={() => setConfirming(false)} disabled={send.isPending}>
-            {t('dashboard.cancel')}
+            {t('condition.cancel')}
           </Button>
           <Button
             variant="contained"

@@ -18,8 +18,8 @@ import {
   type DashboardMetricData,
 } from './figures.ts';
 import { MetricTrendChart } from './MetricTrendChart.tsx';
-import { visuallyHidden } from './visuallyHidden.ts';
-import type { DashboardCondition } from './condition.ts';
+import { visuallyHidden } from '../../../components/index.ts';
+import type { SearchCondition } from '../../search-condition/index.ts';
 
 const CHART_WIDTH = 480;
 /** Leaving the card for the chart (or back) does not close it on the way. */
@@ -33,7 +33,7 @@ export type MetricState =
 export interface MetricCardProps {
   metric: Metric;
   state: MetricState;
-  condition: DashboardCondition;
+  condition: SearchCondition;
   comparison: DateRange;
 }
 

@@ -14,6 +14,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
   COMPARISON_TYPES,
   durationPresetsForPlan,
+  PERIOD_POPUP_WIDTH,
   freePlanEarliestDate,
   TIME_AXES,
   type ComparisonTypeValue,
@@ -24,7 +25,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar } from '../../components/index.ts';
-import type { DashboardCondition } from './condition.ts';
+import type { PeriodCondition } from './condition.ts';
 import { fromPickerDate, toPickerDate } from './dates.ts';
 import {
   applyDraft,
@@ -39,9 +40,10 @@ import {
   type DateField,
   type PeriodDraft,
 } from './periodDraft.ts';
-import { visuallyHidden } from './visuallyHidden.ts';
+import { visuallyHidden } from '../../components/index.ts';
 
-const MENU_WIDTH = 480;
+/** The dashboard's menu is wider: it also holds the comparison. */
+const COMPARISON_MENU_WIDTH = 480;
 
 const DATE_PICKER_FORMAT = 'yyyy/MM/dd';
 
@@ -50,14 +52,16 @@ export interface PeriodMenuProps {
   open: boolean;
   /** Changes on every opening, so the temporary selections start again from `applied`. */
   session: number;
-  applied: DashboardCondition;
+  applied: PeriodCondition;
+  /** The dashboard's menu also chooses the comparison period and shows it. */
+  comparison: boolean;
   plan: PlanCode;
   today: string;
-  onApply: (next: Omit<DashboardCondition, 'pharmacy'>) => void;
+  onApply: (next: PeriodCondition) => void;
   onClose: () => void;
 }
 
-/** The dashboard's period menu (spec 02 §2.1, §4, §5). */
+/** The period menu of the dashboard and the analysis pages (spec 02 §2.1, §2.2, §4, §5). */
 export function PeriodMenu({ anchorEl, open, session, ...rest }: PeriodMenuProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -72,12 +76,16 @@ export function PeriodMenu({ anchorEl, open, session, ...rest }: PeriodMenuProps
         paper: {
           role: 'dialog',
           'aria-labelledby': titleId,
-          sx: { width: MENU_WIDTH, maxWidth: 'calc(100% - 32px)', mt: 1 },
+          sx: {
+            width: rest.comparison ? COMPARISON_MENU_WIDTH : PERIOD_POPUP_WIDTH,
+            maxWidth: 'calc(100% - 32px)',
+            mt: 1,
+          },
         },
       }}
     >
       <Typography id={titleId} component="h2" sx={{ fontWeight: 700, px: 2.5, pt: 2 }}>
-        {t('dashboard.periodMenu')}
+        {t('condition.periodMenu')}
       </Typography>
       <PeriodForm key={session} {...rest} />
     </Popover>
@@ -86,6 +94,7 @@ export function PeriodMenu({ anchorEl, open, session, ...rest }: PeriodMenuProps
 
 function PeriodForm({
   applied,
+  comparison,
   plan,
   today,
   onApply,
@@ -101,7 +110,7 @@ function PeriodForm({
   const presets = durationPresetsForPlan(plan);
   const minDate = plan === 'free' ? toPickerDate(freePlanEarliestDate(today)) : null;
   const notice = draftNotice(draft);
-  const comparisonText = draftComparisonText(draft);
+  const comparisonText = comparison ? draftComparisonText(draft) : null;
   const applicable = canApply(draft) && !outOfRange.from && !outOfRange.to;
 
   // The snackbar sits behind the menu's modal layer, hidden from assistive technology: the
@@ -120,7 +129,7 @@ function PeriodForm({
 
   const dateField = (field: DateField) => (
     <DatePicker
-      label={t(`dashboard.${field}`)}
+      label={t(`condition.${field}`)}
       value={toPickerDate(draft[field])}
       format={DATE_PICKER_FORMAT}
       minDate={minDate ?? undefined}
@@ -166,7 +175,7 @@ function PeriodForm({
       <TextField
         select
         size="small"
-        label={t('dashboard.preset')}
+        label={t('condition.preset')}
         value={draft.preset}
         onChange={(event) =>
           setDraft((current) =>
@@ -188,7 +197,7 @@ function PeriodForm({
           color="text.secondary"
           sx={{ display: 'block', mb: 1, fontWeight: 700 }}
         >
-          {t('dashboard.range')}
+          {t('condition.range')}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           {dateField('from')}
@@ -197,45 +206,49 @@ function PeriodForm({
           </Typography>
           {dateField('to')}
         </Box>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          aria-live="polite"
-          sx={{ mt: 1, minHeight: 20, fontVariantNumeric: 'tabular-nums' }}
-        >
-          {comparisonText && t('dashboard.comparisonText', { period: comparisonText })}
-        </Typography>
+        {comparison && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-live="polite"
+            sx={{ mt: 1, minHeight: 20, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {comparisonText && t('condition.comparisonText', { period: comparisonText })}
+          </Typography>
+        )}
       </Box>
 
-      <FormControl>
-        <FormLabel id={comparisonLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
-          {t('dashboard.comparisonType')}
-        </FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={comparisonLabelId}
-          value={draft.comparisonType}
-          onChange={(event) =>
-            setDraft((current) => ({
-              ...current,
-              comparisonType: Number(event.target.value) as ComparisonTypeValue,
-            }))
-          }
-        >
-          {COMPARISON_TYPES.map((type) => (
-            <FormControlLabel
-              key={type.value}
-              value={type.value}
-              control={<Radio size="small" />}
-              label={type.text}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      {comparison && (
+        <FormControl>
+          <FormLabel id={comparisonLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
+            {t('condition.comparisonType')}
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={comparisonLabelId}
+            value={draft.comparisonType}
+            onChange={(event) =>
+              setDraft((current) => ({
+                ...current,
+                comparisonType: Number(event.target.value) as ComparisonTypeValue,
+              }))
+            }
+          >
+            {COMPARISON_TYPES.map((type) => (
+              <FormControlLabel
+                key={type.value}
+                value={type.value}
+                control={<Radio size="small" />}
+                label={type.text}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      )}
 
       <FormControl>
         <FormLabel id={axisLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
-          {t('dashboard.timeAxis')}
+          {t('condition.timeAxis')}
         </FormLabel>
         <RadioGroup
           row
@@ -271,10 +284,10 @@ function PeriodForm({
 
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
         <Button color="inherit" onClick={onClose}>
-          {t('dashboard.cancel')}
+          {t('condition.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={!applicable}>
-          {t('dashboard.apply')}
+          {t('condition.apply')}
         </Button>
       </Box>
     </Box>

@@ -3,7 +3,7 @@ import type { Store } from '../../api/index.ts';
 // The area > prefecture > store tree and its checkbox rules are shared with the viewable
 // stores dialog of the account screens.
 import { allStoresOf, buildStoreTree, selectedCodes } from '../stores/index.ts';
-import type { DashboardCondition } from './condition.ts';
+import type { SearchCondition } from './condition.ts';
 
 /** Only stores under contract are offered (spec 02 §3). */
 export function activeStores(stores: readonly Store[]): Store[] {
@@ -16,14 +16,14 @@ export function activeStoreTree(stores: readonly Store[]) {
 
 /** The dialog opens with the applied stores ticked (every store when isAll). */
 export function initialSelection(
-  pharmacy: DashboardCondition['pharmacy'],
+  pharmacy: SearchCondition['pharmacy'],
   activeStoreCodes: readonly string[],
 ): Set<string> {
   return new Set(pharmacy.isAll ? activeStoreCodes : pharmacy.storeCodes);
 }
 
 export type SelectionResult =
-  { ok: true; pharmacy: DashboardCondition['pharmacy'] } | { ok: false; message: string };
+  { ok: true; pharmacy: SearchCondition['pharmacy'] } | { ok: false; message: string };
 
 /** Every store ticked is saved as isAll; none ticked cannot be applied. */
 export function selectionResult(
@@ -40,7 +40,7 @@ export function selectionResult(
 
 /** The store button's text: 全ての店舗, one name, or the first name and 他N店. */
 export function storesText(
-  pharmacy: DashboardCondition['pharmacy'],
+  pharmacy: SearchCondition['pharmacy'],
   stores: readonly Pick<Store, 'storeCode' | 'name'>[],
 ): string {
   if (pharmacy.isAll) return VIEWABLE_STORES_TEXT.all;

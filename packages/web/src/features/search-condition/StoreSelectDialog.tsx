@@ -9,14 +9,14 @@ import { VIEWABLE_STORES_TEXT } from '@pharmalytics/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allStoresOf, StoreTreeChecklist, type StoreAreas } from '../stores/index.ts';
-import type { DashboardCondition } from './condition.ts';
+import type { SearchCondition } from './condition.ts';
 import { initialSelection, selectionResult } from './storeSelection.ts';
 
 /** Spec 02 §9: the store list scrolls within this height. */
 const LIST_MAX_HEIGHT = 480;
 const DIALOG_WIDTH = 640;
 
-type Pharmacy = DashboardCondition['pharmacy'];
+type Pharmacy = SearchCondition['pharmacy'];
 
 export interface StoreSelectDialogProps {
   open: boolean;
@@ -39,10 +39,10 @@ export function StoreSelectDialog({ open, ...rest }: StoreSelectDialogProps) {
       slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)' } } }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 700, pb: 0.5 }}>
-        {t('dashboard.storeDialogTitle')}
+        {t('condition.storeDialogTitle')}
       </DialogTitle>
       <Typography variant="body2" color="text.secondary" sx={{ px: 3, pb: 2 }}>
-        {t('dashboard.storeDialogLead')}
+        {t('condition.storeDialogLead')}
       </Typography>
       {open && <StoreSelection {...rest} />}
     </Dialog>
@@ -69,8 +69,8 @@ function StoreSelection({ tree, applied, onApply, onClose }: Omit<StoreSelectDia
           selected={selected}
           onChange={setSelected}
           allLabel={VIEWABLE_STORES_TEXT.all}
-          selectedText={(count, total) => t('dashboard.selectedCount', { count, total })}
-          prefectureCountText={(count, total) => t('dashboard.prefectureCount', { count, total })}
+          selectedText={(count, total) => t('condition.selectedCount', { count, total })}
+          prefectureCountText={(count, total) => t('condition.prefectureCount', { count, total })}
           maxHeight={LIST_MAX_HEIGHT}
           listTestId="store-select-list"
         />
@@ -82,7 +82,7 @@ function StoreSelection({ tree, applied, onApply, onClose }: Omit<StoreSelectDia
           </Alert>
         )}
         <Button color="inherit" onClick={onClose}>
-          {t('dashboard.cancel')}
+          {t('condition.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -91,7 +91,7 @@ function StoreSelection({ tree, applied, onApply, onClose }: Omit<StoreSelectDia
             if (result.ok) onApply(result.pharmacy);
           }}
         >
-          {t('dashboard.apply')}
+          {t('condition.apply')}
         </Button>
       </DialogActions>
     </>

@@ -1,0 +1,165 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  DASHBOARD_METRIC_SLUGS,
+  DASHBOARD_METRICS,
+  MESSAGES,
+  periodText,
+  type DashboardMetricSlug,
+} from '@pharmalytics/domain';
+import { useQueries } from '@tanstack/react-query';
+import { useId, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isApiError,
+  isDevApiEnabled,
+  isSessionExpiry,
+  subscribeDevApi,
+  type Member,
+  type Store,
+} from '../../../api/index.ts';
+import { routeTitle } from '../../../app/paths.ts';
+import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
+import { useSignedInMember } from '../../auth/index.ts';
+import {
+  ConditionBar,
+  comparisonOf,
+  conditionKey,
+  PeriodControl,
+  PickerProvider,
+  queriedStoreCodes,
+  StoresControl,
+  StoresGate,
+  useConditionStores,
+  useSearchCondition,
+} from '../../search-condition/index.ts';
+import { dashboardKeys, dashboardQuery, fetchDashboardMetric, type DashboardQuery } from './api.ts';
+import type { DashboardMetricData } from './figures.ts';
+import { MailButton } from './MailButton.tsx';
+import { canSendMail, mailBody, type LoadedMetrics } from './mail.ts';
+import { MetricCard, type MetricState } from './MetricCard.tsx';
+
+/** A failed card shows the unexpected-error message once (spec 02 §8). */
+async function loadMetric(
+  slug: DashboardMetricSlug,
+  query: DashboardQuery,
+  signal: AbortSignal,
+): Promise<DashboardMetricData> {
+  try {
+    return await fetchDashboardMetric(slug, query, signal);
+  } catch (error) {
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    // The session expiry has its own message; parallel failures show as one snackbar.
+    if (!aborted && !isSessionExpiry(error)) enqueueSnackbar(MESSAGES.unexpected, 'error');
+    if (!isApiError(error) && !aborted) console.error(error);
+    throw error;
+  }
+}
+
+/** The Dashboard route (spec 02 §2.1): eleven metrics of a period against a comparison. */
+export function DashboardPage() {
+  const member = useSignedInMember();
+  return (
+    <Box component="section" aria-labelledby="dashboard-heading">
+      <PageHeading id="dashboard-heading" title={routeTitle('Dashboard')} />
+      <PickerProvider>
+        <StoresGate>
+          {(stores) => <Dashboard key={conditionKey(member)} member={member} stores={stores} />}
+        </StoresGate>
+      </PickerProvider>
+    </Box>
+  );
+}
+
+function Dashboard({ member, stores }: { member: Member; stores: readonly Store[] }) {
+  const { t } = useTranslation();
+  const systemAdmin = member.systemRole.name === 'system_admin';
+  const { active, activeCodes, tree } = useConditionStores(member, stores);
+  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const comparisonId = useId();
+  const devApi = useSyncExternalStore(subscribeDevApi, isDevApiEnabled, isDevApiEnabled);
+
+  const comparison = comparisonOf(condition);
+  const query = dashboardQuery(condition, queriedStoreCodes(condition, activeCodes));
+  const results = useQueries({
+    queries: DASHBOARD_METRIC_SLUGS.map((slug) => ({
+      queryKey: dashboardKeys.metric(slug, query, devApi),
+      queryFn: ({ signal }: { signal: AbortSignal }) => loadMetric(slug, query, signal),
+    })),
+  });
+  const loaded: LoadedMetrics = {};
+  DASHBOARD_METRIC_SLUGS.forEach((slug, i) => {
+    const data = results[i]?.data;
+    if (data && results[i]?.isSuccess) loaded[slug] = data;
+  });
+  const stateOf = (i: number): MetricState => {
+    const result = results[i];
+    // A retry after a failure shows the skeleton again rather than the old error.
+    if (!result || result.isPending || (result.isError && result.isFetching)) {
+      return { status: 'pending' };
+    }
+    if (result.isError) return { status: 'error', retry: () => void result.refetch() };
+    return { status: 'success', data: result.data };
+  };
+
+  const comparisonText = t('condition.comparisonText', { period: periodText(comparison) });
+
+  return (
+    <>
+      <ConditionBar>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <PeriodControl
+            condition={condition}
+            comparison
+            plan={plan}
+            today={today}
+            describedBy={comparisonId}
+            onApply={(period) => update((current) => ({ ...current, ...period }))}
+          />
+          <Typography
+            id={comparisonId}
+            data-testid="dashboard-comparison"
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {comparisonText}
+          </Typography>
+        </Box>
+        <StoresControl
+          pharmacy={condition.pharmacy}
+          stores={active}
+          tree={tree}
+          onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
+        />
+        {systemAdmin && (
+          <Box sx={{ ml: 'auto' }}>
+            <MailButton
+              condition={condition}
+              body={canSendMail(condition, loaded) ? mailBody(condition, loaded) : null}
+            />
+          </Box>
+        )}
+      </ConditionBar>
+      <Box
+        component="section"
+        aria-label={t('dashboard.metrics')}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
+        }}
+      >
+        {DASHBOARD_METRICS.map((metric, i) => (
+          <MetricCard
+            key={metric.slug}
+            metric={metric}
+            state={stateOf(i)}
+            condition={condition}
+            comparison={comparison}
+          />
+        ))}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,287 @@
+import {
+  ADDRESS_MODES,
+  AGE_SORT_OPTIONS,
+  ANALYSIS_FAMILIES,
+  COMPARISON_TYPES,
+  comparisonRange,
+  DEFAULT_ADDRESS_MODE,
+  DEFAULT_AGE_SORT,
+  DEFAULT_SEARCH_CONDITION,
+  durationPreset,
+  durationPresetByValue,
+  durationPresetsForPlan,
+  freePlanEarliestDate,
+  GENERIC_MEDICINE_FILTERS,
+  metricBySlug,
+  metricByValue,
+  presetRange,
+  RECEPTION_TYPE_FILTERS,
+  TIME_AXES,
+  timeAxis,
+  validatePeriod,
+  type AddressModeValue,
+  type AgeSortValue,
+  type AnalysisFamily,
+  type ComparisonTypeValue,
+  type DateRange,
+  type DurationPresetValue,
+  type GenericMedicineFilterValue,
+  type MedicalInstitutionFilterItem,
+  type MetricSlug,
+  type PlanCode,
+  type ReceptionTypeFilterValue,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
+import { z } from 'zod';
+
+/** Filters of the analysis pages; an empty list stands for every option (spec 02 §5). */
+export interface ConditionFilters {
+  genericMedicine: GenericMedicineFilterValue[];
+  medicalInstitutions: MedicalInstitutionFilterItem[];
+  receptionTypes: ReceptionTypeFilterValue[];
+}
+
+/**
+ * The search condition shared by the dashboard and every analysis page (spec 02 §3), saved per
+ * member on every change. The dashboard alone reads the comparison; the analysis pages alone the
+ * metric, filters, sort and address.
+ */
+export interface SearchCondition {
+  /** Duration preset value; 99 is custom. */
+  preset: DurationPresetValue;
+  base: DateRange;
+  comparisonType: ComparisonTypeValue;
+  timeAxis: TimeAxisValue;
+  /** isAll: every active store, including stores added later; otherwise `storeCodes`. */
+  pharmacy: { isAll: boolean; storeCodes: string[] };
+  /** The metric last chosen on each analysis page (the page's default until one is chosen). */
+  metrics: Partial<Record<AnalysisFamily, MetricSlug>>;
+  filters: ConditionFilters;
+  sortOrder: AgeSortValue;
+  address: { mode: AddressModeValue; text: string };
+}
+
+/** What the period menu edits. */
+export type PeriodCondition = Pick<
+  SearchCondition,
+  'preset' | 'base' | 'comparisonType' | 'timeAxis'
+>;
+
+const CUSTOM = durationPreset('custom').value;
+const PREVIOUS_PERIOD = COMPARISON_TYPES[0].value;
+
+export const NO_FILTERS: ConditionFilters = {
+  genericMedicine: [],
+  medicalInstitutions: [],
+  receptionTypes: [],
+};
+
+/** Last 7 days against the previous period, daily axis, all stores, no filter. */
+export function defaultCondition(today: string): SearchCondition {
+  const preset = durationPreset(DEFAULT_SEARCH_CONDITION.durationPreset);
+  return {
+    preset: preset.value,
+    base: presetRange(DEFAULT_SEARCH_CONDITION.durationPreset, today),
+    comparisonType: PREVIOUS_PERIOD,
+    timeAxis: timeAxis(DEFAULT_SEARCH_CONDITION.timeAxis).value,
+    pharmacy: { isAll: true, storeCodes: [] },
+    metrics: {},
+    filters: NO_FILTERS,
+    sortOrder: DEFAULT_AGE_SORT,
+    address: { mode: DEFAULT_ADDRESS_MODE, text: '' },
+  };
+}
+
+export function comparisonOf(condition: Pick<SearchCondition, 'base' | 'comparisonType'>) {
+  return comparisonRange(condition.base, condition.comparisonType);
+}
+
+/** The stores to query: every active store when isAll, otherwise the chosen ones. */
+export function queriedStoreCodes(
+  condition: Pick<SearchCondition, 'pharmacy'>,
+  activeStoreCodes: readonly string[],
+): string[] {
+  return condition.pharmacy.isAll ? [...activeStoreCodes] : [...condition.pharmacy.storeCodes];
+}
+
+// ---- storage ----------------------------------------------------------------------------
+
+/**
+ * Stored shape, as the spec names the condition: duration source (base) and destination
+ * (comparison) with value, text and dates, time axis, pharmacy, the chart type of each page,
+ * filters with their wire names, sort order and address. Parts an older version did not save
+ * read as their defaults.
+ */
+const dateRange = z.object({ from: z.string(), to: z.string() });
+const storedSchema = z.object({
+  duration: z.object({
+    source: z.object({ value: z.number(), text: z.string(), date: dateRange }),
+    destination: z.object({ value: z.number(), text: z.string(), date: dateRange }),
+  }),
+  timeAxis: z.object({ value: z.number() }),
+  pharmacy: z.object({
+    isAll: z.boolean(),
+    stores: z.array(z.object({ storeCode: z.string() })),
+  }),
+  chartType: z.record(z.string(), z.object({ value: z.number() })).optional(),
+  filters: z
+    .object({
+      generic_medicine_filters: z.array(z.number()),
+      medical_institution_filters: z.array(z.object({ text: z.string(), value: z.string() })),
+      reception_type_filters: z.array(z.string()),
+    })
+    .optional(),
+  sortOrder: z.object({ value: z.number() }).optional(),
+  address: z.object({ value: z.number(), text: z.string() }).optional(),
+});
+export type StoredCondition = z.infer<typeof storedSchema>;
+
+export function toStored(condition: SearchCondition): StoredCondition {
+  const comparisonType = COMPARISON_TYPES.find((c) => c.value === condition.comparisonType)!;
+  return {
+    duration: {
+      source: {
+        value: condition.preset,
+        text: durationPresetByValue(condition.preset)?.text ?? '',
+        date: { ...condition.base },
+      },
+      destination: {
+        value: condition.comparisonType,
+        text: comparisonType.text,
+        date: comparisonOf(condition),
+      },
+    },
+    timeAxis: { value: condition.timeAxis },
+    pharmacy: {
+      isAll: condition.pharmacy.isAll,
+      stores: condition.pharmacy.storeCodes.map((storeCode) => ({ storeCode })),
+    },
+    chartType: Object.fromEntries(
+      Object.entries(condition.metrics).map(([family, slug]) => [
+        family,
+        { value: metricBySlug(slug)!.value },
+      ]),
+    ),
+    filters: {
+      generic_medicine_filters: [...condition.filters.genericMedicine],
+      medical_institution_filters: condition.filters.medicalInstitutions.map((i) => ({ ...i })),
+      reception_type_filters: [...condition.filters.receptionTypes],
+    },
+    sortOrder: { value: condition.sortOrder },
+    address: { value: condition.address.mode, text: condition.address.text },
+  };
+}
+
+export interface ReadContext {
+  today: string;
+  plan: PlanCode;
+  /** Codes of the active stores the member may see now. */
+  activeStoreCodes: readonly string[];
+}
+
+/** Values of `stored` that are options of `options`, in option order and without repeats. */
+function optionsOf<T extends string | number>(
+  stored: readonly unknown[] | undefined,
+  options: readonly { value: T }[],
+): T[] {
+  return options.filter((o) => stored?.includes(o.value)).map((o) => o.value);
+}
+
+function readMetrics(stored: StoredCondition['chartType']): SearchCondition['metrics'] {
+  const metrics: SearchCondition['metrics'] = {};
+  for (const family of ANALYSIS_FAMILIES) {
+    const metric = stored?.[family] && metricByValue(stored[family].value);
+    if (metric) metrics[family] = metric.slug;
+  }
+  return metrics;
+}
+
+/**
+ * A stored condition checked against today, the plan and the current stores; null when its
+ * period or stores cannot be used (then the default applies). A preset's dates are recomputed for
+ * today, so "last 7 days" stays the last 7 days; a custom period keeps its dates. Filters, sort
+ * and address keep what is still an option.
+ */
+export function fromStored(value: unknown, context: ReadContext): SearchCondition | null {
+  const parsed = storedSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { duration, pharmacy, filters } = parsed.data;
+
+  const preset = durationPresetsForPlan(context.plan).find(
+    (p) => p.value === duration.source.value,
+  );
+  const comparison = COMPARISON_TYPES.find((c) => c.value === duration.destination.value);
+  const axis = TIME_AXES.find((a) => a.value === parsed.data.timeAxis.value);
+  if (!preset || !comparison || !axis) return null;
+
+  const base =
+    preset.key === 'custom' ? duration.source.date : presetRange(preset.key, context.today);
+  const errors = validatePeriod(base, { timeAxis: axis.value });
+  if (errors.from || errors.to || errors.form) return null;
+  if (context.plan === 'free' && base.from < freePlanEarliestDate(context.today)) return null;
+
+  const storeCodes = pharmacy.stores.map((s) => s.storeCode);
+  if (!pharmacy.isAll) {
+    const active = new Set(context.activeStoreCodes);
+    if (storeCodes.length === 0 || storeCodes.some((code) => !active.has(code))) return null;
+  }
+
+  const fallback = defaultCondition(context.today);
+  const sort = AGE_SORT_OPTIONS.find((o) => o.value === parsed.data.sortOrder?.value);
+  const addressMode = ADDRESS_MODES.find((m) => m.value === parsed.data.address?.value);
+  const genericMedicine = optionsOf(filters?.generic_medicine_filters, GENERIC_MEDICINE_FILTERS);
+  const receptionTypes = optionsOf(filters?.reception_type_filters, RECEPTION_TYPE_FILTERS);
+  return {
+    preset: preset.value,
+    base: { from: base.from, to: base.to },
+    comparisonType: comparison.value,
+    timeAxis: axis.value,
+    pharmacy: { isAll: pharmacy.isAll, storeCodes: pharmacy.isAll ? [] : storeCodes },
+    metrics: readMetrics(parsed.data.chartType),
+    filters: {
+      // Every option ticked is the same as none: the empty list.
+      genericMedicine:
+        genericMedicine.length === GENERIC_MEDICINE_FILTERS.length ? [] : genericMedicine,
+      medicalInstitutions: filters?.medical_institution_filters ?? [],
+      receptionTypes: receptionTypes.length === RECEPTION_TYPE_FILTERS.length ? [] : receptionTypes,
+    },
+    sortOrder: sort?.value ?? fallback.sortOrder,
+    address: addressMode
+      ? { mode: addressMode.value, text: parsed.data.address?.text ?? '' }
+      : fallback.address,
+  };
+}
+
+/** One saved condition per member and corporation (a system administrator switches). */
+export function storageKey(memberId: number, corporationCode: string): string {
+  return `pharmalytics.search-condition.${memberId}.${corporationCode}`;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The saved condition when it is still valid, otherwise the default. */
+export function loadCondition(key: string, context: ReadContext): SearchCondition {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage()?.getItem(key) ?? 'null');
+  } catch {
+    stored = null;
+  }
+  return fromStored(stored, context) ?? defaultCondition(context.today);
+}
+
+export function saveCondition(key: string, condition: SearchCondition): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(toStored(condition)));
+  } catch {
+    // Storage full or disabled: the condition still applies for this visit.
+  }
+}
+
+export const CUSTOM_PRESET = CUSTOM;

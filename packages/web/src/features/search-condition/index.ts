@@ -1,0 +1,18 @@
+export {
+  comparisonOf,
+  defaultCondition,
+  NO_FILTERS,
+  queriedStoreCodes,
+  type ConditionFilters,
+  type PeriodCondition,
+  type SearchCondition,
+} from './condition.ts';
+export {
+  ConditionBar,
+  PeriodControl,
+  PickerProvider,
+  StoresControl,
+} from './ConditionControls.tsx';
+export { fromPickerDate, toPickerDate } from './dates.ts';
+export { StoresGate } from './StoresGate.tsx';
+export { conditionKey, useConditionStores, useSearchCondition } from './useSearchCondition.ts';

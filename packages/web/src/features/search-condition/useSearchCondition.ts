@@ -1,0 +1,44 @@
+import { todayInJapan } from '@pharmalytics/domain';
+import { useCallback, useMemo, useState } from 'react';
+import type { Member, Store } from '../../api/index.ts';
+import { visibleStores } from '../stores/index.ts';
+import { loadCondition, saveCondition, storageKey, type SearchCondition } from './condition.ts';
+import { activeStores, activeStoreTree } from './storeSelection.ts';
+
+/** The key of the member's saved condition; a page keyed by it starts again on a switch. */
+export function conditionKey(member: Member): string {
+  return storageKey(member.id, member.corporation.corporationCode);
+}
+
+/** The active stores the member may choose from, their codes and their area tree. */
+export function useConditionStores(member: Member, stores: readonly Store[]) {
+  return useMemo(() => {
+    const active = activeStores(
+      visibleStores(stores, member.systemRole.name, member.browsableStores),
+    );
+    return { active, activeCodes: active.map((s) => s.storeCode), tree: activeStoreTree(active) };
+  }, [stores, member.systemRole.name, member.browsableStores]);
+}
+
+/**
+ * The member's search condition, read once from storage and saved on every change (spec 02 §4).
+ * `today` is fixed for the visit, so presets keep their dates while the page is open.
+ */
+export function useSearchCondition(member: Member, activeCodes: readonly string[]) {
+  const key = conditionKey(member);
+  const plan = member.corporation.plan.code;
+  const [today] = useState(todayInJapan);
+  const [condition, setCondition] = useState<SearchCondition>(() =>
+    loadCondition(key, { today, plan, activeStoreCodes: activeCodes }),
+  );
+  const update = useCallback(
+    (change: (current: SearchCondition) => SearchCondition) =>
+      setCondition((current) => {
+        const next = change(current);
+        saveCondition(key, next);
+        return next;
+      }),
+    [key],
+  );
+  return { condition, update, today, plan };
+}
