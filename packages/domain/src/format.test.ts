@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryRankLabel,
+  formatMetricValue,
   formatNumber,
   formatPercentChange,
   formatPersonCount,
@@ -85,5 +86,31 @@ describe('map card labels', () => {
 
   it('put a category count in full-width brackets', () => {
     expect(categoryRankLabel('山田クリニック', 42)).toBe('山田クリニック（42）');
+  });
+});
+
+describe('formatMetricValue', () => {
+  it('shows yen and counts as integers with thousands separators', () => {
+    expect(formatMetricValue(12345678, '円')).toBe('12,345,678円');
+    expect(formatMetricValue(1234, '枚')).toBe('1,234枚');
+    expect(formatMetricValue(0, '人')).toBe('0人');
+    expect(formatMetricValue(987, '回')).toBe('987回');
+  });
+
+  it('shows rates with one decimal', () => {
+    expect(formatMetricValue(89.5, '%')).toBe('89.5%');
+    expect(formatMetricValue(90, '%')).toBe('90.0%');
+    expect(formatMetricValue(0, '%')).toBe('0.0%');
+  });
+
+  it('shows quantities with up to three decimals and no unit', () => {
+    expect(formatMetricValue(1234.5, '')).toBe('1,234.5');
+    expect(formatMetricValue(0.125, '')).toBe('0.125');
+  });
+
+  it("shows '-' without a value", () => {
+    expect(formatMetricValue(null, '円')).toBe('-');
+    expect(formatMetricValue(undefined, '%')).toBe('-');
+    expect(formatMetricValue(Number.NaN, '枚')).toBe('-');
   });
 });

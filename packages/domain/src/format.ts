@@ -45,6 +45,26 @@ export function formatNumber(value: number | null | undefined, maxFractionDigits
   return format.format(value);
 }
 
+/** The unit of the rate metrics. */
+export const RATE_UNIT = '%';
+/** Quantities of medicines and materials carry decimals (1.5 g, 0.25 mL). */
+const QUANTITY_FRACTION_DIGITS = 3;
+const rateFormat = new Intl.NumberFormat('ja-JP', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/**
+ * A metric's value as cards, tables, charts and CSV show it: yen and counts as integers with
+ * thousands separators, rates with one decimal, quantities (no unit) with up to three; the unit
+ * follows the number. '-' when absent.
+ */
+export function formatMetricValue(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  if (unit === RATE_UNIT) return `${rateFormat.format(value)}${unit}`;
+  return `${formatNumber(value, unit === '' ? QUANTITY_FRACTION_DIGITS : 0)}${unit}`;
+}
+
 /**
  * Change of a base total against its comparison total in percent, rounded to one decimal;
  * null when the comparison is zero or absent.

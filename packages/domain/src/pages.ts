@@ -8,6 +8,8 @@ import {
   type AgeSortValue,
 } from './filters.ts';
 import { metricBySlug, type Metric, type MetricSlug } from './metrics.ts';
+import { bucketText } from './period-ranges.ts';
+import type { TimeAxisValue } from './periods.ts';
 import { PRODUCT_NAME, type RouteName } from './routes.ts';
 
 /** Path families of the analysis chart calls: GET /v3/{family}/{metric slug} (DESIGN §7). */
@@ -443,7 +445,8 @@ export const TABLE_TOTAL_HEADER = '合計';
 
 /**
  * The breakdown table of a page (spec 02 §2.2): No., the item, the YJ code where shown, a column
- * per date and 合計; a row per series in the given order. The CSV export writes exactly this.
+ * per date bucket (labelled as the screen shows it: 2026/04/01, 2026年) and 合計; a row per series
+ * in the given order. The CSV export writes exactly this.
  */
 export function analysisTable(
   page: AnalysisPageDef,
@@ -454,6 +457,7 @@ export function analysisTable(
     rows: readonly { date: string; value: number | null }[];
   }[],
   dates: readonly string[],
+  axis: TimeAxisValue,
 ): { header: string[]; rows: (string | number | null)[][] } {
   const yj = showsYjCode(page, series);
   return {
@@ -461,7 +465,7 @@ export function analysisTable(
       TABLE_NUMBER_HEADER,
       page.itemLabel,
       ...(yj ? [TABLE_YJ_CODE_HEADER] : []),
-      ...dates,
+      ...dates.map((d) => bucketText(d, axis)),
       TABLE_TOTAL_HEADER,
     ],
     rows: series.map((s, i) => {

@@ -3,6 +3,7 @@ import { FORM_MESSAGES } from './messages.ts';
 import {
   DAY_OF_WEEK_BUCKETS,
   bucketOf,
+  bucketText,
   comparisonRange,
   daysInRange,
   daysWithBuckets,
@@ -520,5 +521,14 @@ describe('daysWithBuckets', () => {
     const { days, buckets } = daysWithBuckets(range('2006-04-01', '2026-03-31'), YEARLY);
     expect(days).toHaveLength(7305);
     expect(new Set(buckets).size).toBe(21);
+  });
+});
+
+describe('bucketText', () => {
+  it('labels buckets as the screens and the CSV show them', () => {
+    expect(bucketText('2026-11-14', 3)).toBe('2026/11/14');
+    expect(bucketText('2026-11', 2)).toBe('2026/11');
+    expect(bucketText('2026', 1)).toBe('2026年');
+    expect(bucketText('月', 4)).toBe('月');
   });
 });

@@ -28,6 +28,7 @@ import {
   PERIOD_LATEST_DATE,
   TIME_AXES,
   durationPresetsForPlan,
+  timeAxis,
   type ComparisonTypeValue,
   type DurationPresetKey,
   type DurationPresetValue,
@@ -312,6 +313,13 @@ function utcDay(value: string, name: string): Date {
 }
 
 /** Bucket label of one date on an axis (same formats as periodBuckets). */
+/** Display text of a bucket: 2026/11/14, 2026/11, 2026年, 月. */
+export function bucketText(bucket: string, axis: TimeAxisValue): string {
+  if (axis === timeAxis('yearly').value) return `${bucket}年`;
+  if (axis === timeAxis('dayOfWeek').value) return bucket;
+  return bucket.replaceAll('-', '/');
+}
+
 export function bucketOf(date: string, axis: TimeAxisValue): string {
   return label(utcDay(date, 'date'), requireAxis(axis));
 }

@@ -1320,7 +1320,7 @@ describe('CSV export', () => {
     );
     expect(text).toBe(
       BOM +
-        csvLine(['No.', '医療機関', '2026-04', '2026-05', '合計']) +
+        csvLine(['No.', '医療機関', '2026/04', '2026/05', '合計']) +
         csvLine([1, 'みどり整形外科', 100, 100, 100]) +
         csvLine([2, 'さくら内科クリニック', 66.7, 66.7, 66.7]) +
         csvLine([3, 'さくら内科クリニック', 50, 100, 66.7]),
@@ -1336,7 +1336,7 @@ describe('CSV export', () => {
     );
     expect(text).toBe(
       BOM +
-        csvLine(['No.', '医師', '2026-04', '2026-05', '合計']) +
+        csvLine(['No.', '医師', '2026/04', '2026/05', '合計']) +
         csvLine([1, DOCTOR_3, 100, 100, 100]) +
         csvLine([2, DOCTOR_2, 100, 100, 100]) +
         csvLine([3, DOCTOR_1, 66.7, 66.7, 66.7]) +
@@ -1352,7 +1352,7 @@ describe('CSV export', () => {
       { ...CSV_MONTHLY, separate_by_store: 'true' },
       'Pharmalytics_受付回数_2026-04-01_2026-05-31.csv',
     );
-    const header = csvLine(['No.', '受付回数', '2026-04', '2026-05', '合計']);
+    const header = csvLine(['No.', '受付回数', '2026/04', '2026/05', '合計']);
     expect(text).toBe(
       BOM +
         csvLine([TENJIN]) +
@@ -1382,7 +1382,7 @@ describe('CSV export', () => {
     );
     expect(text).toBe(
       BOM +
-        csvLine(['No.', '住所', '2026-04', '2026-05', '合計']) +
+        csvLine(['No.', '住所', '2026/04', '2026/05', '合計']) +
         csvLine([1, TENJIN_2, 1, 2, 3]) +
         csvLine([2, HAKATA_EKIMAE_3, 1, 1, 2]),
     );
@@ -1419,7 +1419,7 @@ describe('CSV export', () => {
       );
       expect(text, page.family).toBe(
         BOM +
-          csvLine(['No.', page.itemLabel, ...MONTHS, '合計']) +
+          csvLine(['No.', page.itemLabel, ...MONTHS.map((m) => m.replace('-', '/')), '合計']) +
           series
             .map((s, i) =>
               csvLine([i + 1, s.name, ...s.rows.map((r) => r.value ?? ''), s.total ?? '']),

@@ -109,9 +109,10 @@ async function* csvChunks(
   compute: Compute,
 ): AsyncGenerator<string> {
   const { page, slug, q, scope } = request;
-  const dates = periodBuckets(q, axisOf(q));
+  const axis = axisOf(q);
+  const dates = periodBuckets(q, axis);
   const table = (series: AnalysisSeries[]) => {
-    const { header, rows } = analysisTable(page, series, dates);
+    const { header, rows } = analysisTable(page, series, dates, axis);
     return [header, ...rows];
   };
   if (!separateByStore) {

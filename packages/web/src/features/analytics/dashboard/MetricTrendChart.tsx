@@ -1,10 +1,10 @@
 import { useTheme } from '@mui/material/styles';
-import { formatNumber, NO_VALUE } from '@pharmalytics/domain';
+import { formatMetricValue, formatNumber, NO_VALUE } from '@pharmalytics/domain';
 import { format } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartOption } from '../../../components/charts/EChart.tsx';
-import { formatMetricValue, type ChartData } from './figures.ts';
+import type { ChartData } from './figures.ts';
 
 const CHART_HEIGHT = 240;
 /** Marks are drawn up to this many buckets; beyond, the line alone reads better. */

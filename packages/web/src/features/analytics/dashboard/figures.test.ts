@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bucketText,
   cardFigures,
   changeStyle,
   chartData,
-  formatMetricValue,
   hasData,
   type DashboardMetricData,
 } from './figures.ts';
@@ -16,27 +14,6 @@ const data = (
 ): DashboardMetricData => ({
   source: { rows, total: base },
   destination: { rows: [], total: comparison },
-});
-
-describe('formatMetricValue', () => {
-  it('shows yen and counts as integers with thousands separators', () => {
-    expect(formatMetricValue(12345678, '円')).toBe('12,345,678円');
-    expect(formatMetricValue(1234, '枚')).toBe('1,234枚');
-    expect(formatMetricValue(0, '人')).toBe('0人');
-    expect(formatMetricValue(987, '回')).toBe('987回');
-  });
-
-  it('shows rates with one decimal', () => {
-    expect(formatMetricValue(89.5, '%')).toBe('89.5%');
-    expect(formatMetricValue(90, '%')).toBe('90.0%');
-    expect(formatMetricValue(0, '%')).toBe('0.0%');
-  });
-
-  it("shows '-' without a value", () => {
-    expect(formatMetricValue(null, '円')).toBe('-');
-    expect(formatMetricValue(undefined, '%')).toBe('-');
-    expect(formatMetricValue(Number.NaN, '枚')).toBe('-');
-  });
 });
 
 describe('cardFigures', () => {
@@ -158,7 +135,5 @@ describe('chartData', () => {
     expect(week.labels).toEqual(['月', '火', '水', '木', '金', '土', '日']);
     expect(week.base[0]).toBe(5);
     expect(week.comparison[6]).toBe(7);
-    expect(bucketText('2026-11', 2)).toBe('2026/11');
-    expect(bucketText('2026', 1)).toBe('2026年');
   });
 });

@@ -1,10 +1,10 @@
 import {
-  formatNumber,
+  bucketText,
+  formatMetricValue,
   formatPercentChange,
   NO_VALUE,
   percentChange,
   periodBuckets,
-  timeAxis,
   type DateRange,
   type MetricDef,
   type TimeAxisValue,
@@ -24,22 +24,6 @@ export interface DashboardMetricData {
 
 /** Direction of the change, as the mail call names it (rationStyle). */
 export type ChangeStyle = 'up' | 'down' | 'flat' | 'none';
-
-const RATE_UNIT = '%';
-const rateFormat = new Intl.NumberFormat('ja-JP', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
-/**
- * A total or bucket value with its unit: yen and counts as integers with thousands
- * separators, rates with one decimal; '-' when absent.
- */
-export function formatMetricValue(value: number | null | undefined, unit: string): string {
-  if (value == null || !Number.isFinite(value)) return NO_VALUE;
-  const number = unit === RATE_UNIT ? rateFormat.format(value) : formatNumber(value, 0);
-  return `${number}${unit}`;
-}
 
 export function changeStyle(change: number | null): ChangeStyle {
   if (change === null) return 'none';
@@ -90,16 +74,6 @@ export interface ChartData {
   comparisonLabels: string[];
   base: (number | null)[];
   comparison: (number | null)[];
-}
-
-const YEARLY = timeAxis('yearly').value;
-const DAY_OF_WEEK = timeAxis('dayOfWeek').value;
-
-/** Display text of a bucket: 2026/11/14, 2026/11, 2026年, 月. */
-export function bucketText(bucket: string, axis: TimeAxisValue): string {
-  if (axis === YEARLY) return `${bucket}年`;
-  if (axis === DAY_OF_WEEK) return bucket;
-  return bucket.replaceAll('-', '/');
 }
 
 function valuesOn(buckets: readonly string[], series: DashboardSeries): (number | null)[] {
