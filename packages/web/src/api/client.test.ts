@@ -1,6 +1,6 @@
 import { HEADER_NAMES, MESSAGES } from '@pharmalytics/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, needsCsrf } from './client.ts';
+import { apiRequest, attachmentFileName, needsCsrf } from './client.ts';
 import { clearCsrfToken } from './csrf.ts';
 import { ApiError } from './errors.ts';
 import { configureApi } from './hooks.ts';
@@ -132,5 +132,20 @@ describe('needsCsrf', () => {
     expect(needsCsrf('DELETE', '/v3/branches/1')).toBe(true);
     expect(needsCsrf('GET', '/v2/members/1')).toBe(false);
     expect(needsCsrf('POST', '/identity/v1/accounts:signInWithPassword')).toBe(false);
+  });
+});
+
+describe('attachmentFileName', () => {
+  it('reads the UTF-8 name the server gives, else the plain one', () => {
+    const name = 'Pharmalytics_医療機関_2026-04-01_2026-04-30.csv';
+    expect(
+      attachmentFileName(
+        `attachment; filename="analysis.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      ),
+    ).toBe(name);
+    expect(attachmentFileName('attachment; filename="analysis.csv"')).toBe('analysis.csv');
+    expect(attachmentFileName('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(attachmentFileName('attachment')).toBeNull();
+    expect(attachmentFileName(null)).toBeNull();
   });
 });

@@ -103,6 +103,48 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/** A file the API sends as an attachment, with the name it gives in Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 `filename*` form. */
+export function attachmentFileName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // Falls through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  return plain ? (plain[1] ?? plain[2]!.trim()) : null;
+}
+
+/** GET of a file (a CSV export): its bytes and name; failures as in `apiRequest`. */
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<DownloadedFile> {
+  try {
+    const response = await send(path, 'GET', { ...options, headers: { Accept: '*/*' } });
+    if (!response.ok) {
+      const { message, type } = parseErrorBody(await readBody(response));
+      throw new ApiError(response.status, message, type);
+    }
+    return {
+      blob: await response.blob(),
+      fileName: attachmentFileName(response.headers.get('Content-Disposition')),
+    };
+  } catch (error) {
+    if (error instanceof ApiError && !options.silent) handleGlobally(error);
+    throw error;
+  }
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

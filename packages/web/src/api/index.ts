@@ -1,4 +1,13 @@
-export { api, apiRequest, needsCsrf, type RequestOptions, type HttpMethod } from './client.ts';
+export {
+  api,
+  apiDownload,
+  apiRequest,
+  attachmentFileName,
+  needsCsrf,
+  type DownloadedFile,
+  type HttpMethod,
+  type RequestOptions,
+} from './client.ts';
 export { ApiError, isApiError, isSessionExpiry, NETWORK_ERROR_STATUS } from './errors.ts';
 export { configureApi, type ApiHooks } from './hooks.ts';
 export { prefetchCsrfToken, clearCsrfToken } from './csrf.ts';

@@ -1,4 +1,4 @@
-import type { RouteDef, RouteName } from '@pharmalytics/domain';
+import { ANALYSIS_PAGES, type RouteDef, type RouteName } from '@pharmalytics/domain';
 import { lazy, type ComponentType } from 'react';
 import { AccountRegisterPage } from '../features/account-register/index.ts';
 import { LoginPage, NoticePage } from '../features/auth/index.ts';
@@ -8,6 +8,17 @@ import { PersonalSettingPage, ProfilePage } from '../features/profile/index.ts';
 import { CheckEmailPage, NewAccountPage, SignUpPage } from '../features/sign-up/index.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+
+const LazyAnalysisPage = lazy(() =>
+  import('../features/analytics/index.ts').then((m) => ({ default: m.AnalysisPage })),
+);
+
+/** Every analysis route draws the shared analysis page with its row of the page table. */
+function analysisRoutePages(): Partial<Record<RouteName, ComponentType>> {
+  return Object.fromEntries(
+    ANALYSIS_PAGES.map((page) => [page.route, () => <LazyAnalysisPage page={page} />]),
+  );
+}
 
 /** The screens built so far; every other route shows the shared placeholder. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -26,6 +37,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   Dashboard: lazy(() =>
     import('../features/analytics/index.ts').then((m) => ({ default: m.DashboardPage })),
   ),
+  ...analysisRoutePages(),
   ...SETTINGS_PAGES,
 };
 

@@ -1,1 +1,2 @@
+export { AnalysisPage } from './analysis/index.ts';
 export { DashboardPage } from './dashboard/index.ts';

@@ -2,7 +2,6 @@ import {
   bucketText,
   formatMetricValue,
   formatPercentChange,
-  NO_VALUE,
   percentChange,
   periodBuckets,
   type DateRange,

@@ -1,0 +1,146 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Popover from '@mui/material/Popover';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ADDRESS_FIELD_WIDTH,
+  ADDRESS_MENU_Z_INDEX,
+  ADDRESS_MODES,
+  ADDRESS_PLACEHOLDER,
+  type AddressModeValue,
+} from '@pharmalytics/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ADDRESS_MODE,
+  addressError,
+  addressLabel,
+  appliedAddress,
+  type AddressDraft,
+} from './address.ts';
+
+/** The address page's 住所 popup: by zip code, or by an address prefix (spec 02 §2.2, §5). */
+export function AddressPopup({
+  applied,
+  onApply,
+}: {
+  applied: AddressDraft;
+  onApply: (address: AddressDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const titleId = useId();
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="inherit"
+        startIcon={<PlaceOutlinedIcon color="primary" />}
+        endIcon={<ExpandMoreIcon />}
+        aria-haspopup="dialog"
+        aria-expanded={anchor !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ borderColor: 'divider', py: 1 }}
+      >
+        {t('analysis.addressButton', { address: addressLabel(applied) })}
+      </Button>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        sx={{ zIndex: ADDRESS_MENU_Z_INDEX }}
+        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { mt: 1 } } }}
+      >
+        <Typography id={titleId} component="h2" sx={{ fontWeight: 700, px: 2, pt: 2 }}>
+          {t('analysis.addressTitle')}
+        </Typography>
+        {anchor && (
+          <AddressForm
+            applied={applied}
+            onApply={(address) => {
+              onApply(address);
+              setAnchor(null);
+            }}
+            onCancel={() => setAnchor(null)}
+          />
+        )}
+      </Popover>
+    </>
+  );
+}
+
+function AddressForm({
+  applied,
+  onApply,
+  onCancel,
+}: {
+  applied: AddressDraft;
+  onApply: (address: AddressDraft) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<AddressDraft>(applied);
+  const [error, setError] = useState<string>();
+  const byAddress = draft.mode === ADDRESS_MODE.address;
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const message = addressError(draft);
+        setError(message);
+        if (!message) onApply(appliedAddress(draft));
+      }}
+      sx={{ p: 2, display: 'grid', gap: 1.5 }}
+    >
+      <RadioGroup
+        aria-label={t('analysis.addressTitle')}
+        value={draft.mode}
+        onChange={(event) => {
+          setDraft((d) => ({ ...d, mode: Number(event.target.value) as AddressModeValue }));
+          setError(undefined);
+        }}
+      >
+        {ADDRESS_MODES.map((mode) => (
+          <FormControlLabel
+            key={mode.value}
+            value={mode.value}
+            control={<Radio size="small" />}
+            label={mode.label}
+          />
+        ))}
+      </RadioGroup>
+      <TextField
+        size="small"
+        label={t('analysis.addressText')}
+        placeholder={ADDRESS_PLACEHOLDER}
+        value={draft.text}
+        disabled={!byAddress}
+        error={Boolean(error)}
+        helperText={error}
+        slotProps={{ formHelperText: { role: 'alert' } }}
+        onChange={(event) => {
+          setDraft((d) => ({ ...d, text: event.target.value }));
+          setError(undefined);
+        }}
+        sx={{ width: ADDRESS_FIELD_WIDTH }}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button color="inherit" onClick={onCancel}>
+          {t('condition.cancel')}
+        </Button>
+        <Button type="submit" variant="contained">
+          {t('condition.apply')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+import Box from '@mui/material/Box';
+import {
+  analysisChartPath,
+  analysisCsvFileName,
+  periodBuckets,
+  PRODUCT_NAME,
+  route,
+  type AnalysisPageDef,
+  type AnalysisSeries,
+} from '@pharmalytics/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import {
+  isApiError,
+  isDevApiEnabled,
+  subscribeDevApi,
+  type Member,
+  type Store,
+} from '../../../api/index.ts';
+import { PageHeading } from '../../../components/index.ts';
+import { useSignedInMember } from '../../auth/index.ts';
+import {
+  ConditionBar,
+  conditionKey,
+  PeriodControl,
+  PickerProvider,
+  queriedStoreCodes,
+  StoresControl,
+  StoresGate,
+  useConditionStores,
+  useSearchCondition,
+} from '../../search-condition/index.ts';
+import { AddressPopup } from './AddressPopup.tsx';
+import { analysisKeys, analysisQuery, fetchAnalysis } from './api.ts';
+import { CsvButtons } from './CsvButtons.tsx';
+import { FilterControl } from './FilterDialog.tsx';
+import { MetricSelect } from './MetricSelect.tsx';
+import { chosenMetric, metricOptions } from './metricChoice.ts';
+import { AnalysisPanels, type PanelsState } from './panels/index.ts';
+import { SortMenu } from './SortMenu.tsx';
+
+/** Answers are cached by condition: going back to a metric or period redraws at once. */
+const CHART_STALE_MS = 30_000;
+
+/** The shared analysis page of one dimension (spec 02 §2.2), driven by its row of the page table. */
+export function AnalysisPage({ page }: { page: AnalysisPageDef }) {
+  const member = useSignedInMember();
+  const title = route(page.route).title ?? PRODUCT_NAME;
+  const headingId = `analysis-heading-${page.family}`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <PageHeading id={headingId} title={title} />
+      <PickerProvider>
+        <StoresGate>
+          {(stores) => (
+            <Analysis
+              key={`${conditionKey(member)}:${page.route}`}
+              page={page}
+              title={title}
+              member={member}
+              stores={stores}
+            />
+          )}
+        </StoresGate>
+      </PickerProvider>
+    </Box>
+  );
+}
+
+async function loadSeries(...args: Parameters<typeof fetchAnalysis>): Promise<AnalysisSeries[]> {
+  try {
+    return await fetchAnalysis(...args);
+  } catch (error) {
+    // Spec 02 §8: a failed chart call is logged, not announced; the panels offer a retry.
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    if (!aborted && !isApiError(error)) console.error(error);
+    throw error;
+  }
+}
+
+function Analysis({
+  page,
+  title,
+  member,
+  stores,
+}: {
+  page: AnalysisPageDef;
+  title: string;
+  member: Member;
+  stores: readonly Store[];
+}) {
+  const { active, activeCodes, tree } = useConditionStores(member, stores);
+  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const devApi = useSyncExternalStore(subscribeDevApi, isDevApiEnabled, isDevApiEnabled);
+  const metric = chosenMetric(page, condition.metrics, plan);
+  const query = analysisQuery(page, condition, queriedStoreCodes(condition, activeCodes));
+  const result = useQuery({
+    queryKey: analysisKeys.chart(analysisChartPath(page.family, metric.slug), query, devApi),
+    queryFn: ({ signal }) => loadSeries(page, metric.slug, query, signal),
+    staleTime: CHART_STALE_MS,
+  });
+  const buckets = useMemo(
+    () => periodBuckets(condition.base, condition.timeAxis),
+    [condition.base, condition.timeAxis],
+  );
+
+  let state: PanelsState;
+  if (result.isPending || (result.isError && result.isFetching)) state = { status: 'pending' };
+  else if (result.isError) state = { status: 'error', retry: () => void result.refetch() };
+  else state = { status: 'success', series: result.data };
+
+  return (
+    <>
+      <ConditionBar>
+        <PeriodControl
+          condition={condition}
+          comparison={false}
+          plan={plan}
+          today={today}
+          onApply={(period) => update((current) => ({ ...current, ...period }))}
+        />
+        <StoresControl
+          pharmacy={condition.pharmacy}
+          stores={active}
+          tree={tree}
+          onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
+        />
+        <MetricSelect
+          options={metricOptions(page, plan)}
+          value={metric}
+          onChange={(slug) =>
+            update((current) => ({
+              ...current,
+              metrics: { ...current.metrics, [page.family]: slug },
+            }))
+          }
+        />
+        <FilterControl
+          applied={condition.filters}
+          onApply={(filters) => update((current) => ({ ...current, filters }))}
+        />
+        {page.order === 'ageGroup' && (
+          <SortMenu
+            value={condition.sortOrder}
+            onChange={(sortOrder) => update((current) => ({ ...current, sortOrder }))}
+          />
+        )}
+        {page.breakdown === 'address' && (
+          <AddressPopup
+            applied={condition.address}
+            onApply={(address) => update((current) => ({ ...current, address }))}
+          />
+        )}
+        {plan === 'advanced' && (
+          <Box sx={{ ml: 'auto' }}>
+            <CsvButtons
+              page={page}
+              metric={metric.slug}
+              query={query}
+              fallbackName={analysisCsvFileName(title, condition.base.from, condition.base.to)}
+            />
+          </Box>
+        )}
+      </ConditionBar>
+      <AnalysisPanels
+        page={page}
+        metric={metric}
+        axis={condition.timeAxis}
+        buckets={buckets}
+        state={state}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { AnalysisPage } from './AnalysisPage.tsx';
