@@ -22,7 +22,7 @@ import {
   type PlanCode,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
-import { useId, useState } from 'react';
+import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar } from '../../components/index.ts';
 import type { PeriodCondition } from './condition.ts';
@@ -138,12 +138,13 @@ function PeriodForm({
       }
       onChange={(value, context) => {
         const date = fromPickerDate(value);
-        // A date typed in the field is checked when the field loses focus, so typing
-        // digit by digit does not trip the start/end rule half way.
+        // Only a day picked in the calendar is checked at once. A date typed in the field (its
+        // changes arrive as 'field' or 'unknown') is checked when the field loses focus, so
+        // typing digit by digit (year 0002, 0020, 0202, 2026) does not trip the rules half way.
         setDraft((current) =>
-          context.source === 'field'
-            ? editDate(current, field, date)
-            : pickDate(current, field, date, applied.base),
+          context.source === 'view'
+            ? pickDate(current, field, date, applied.base)
+            : editDate(current, field, date),
         );
       }}
       slotProps={{
@@ -152,10 +153,13 @@ function PeriodForm({
           error: Boolean(draft.errors[field]) || Boolean(outOfRange[field]),
           helperText: draft.errors[field],
           slotProps: { formHelperText: { role: 'alert' } },
-          onBlur: () =>
+          onBlur: (event: FocusEvent<HTMLElement>) => {
+            // Moving between the year, month and day sections stays inside the field.
+            if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
             setDraft((current) =>
               current.pending === field ? checkDate(current, field, applied.base) : current,
-            ),
+            );
+          },
         },
       }}
       sx={{ flex: 1, minWidth: 0 }}

@@ -1,4 +1,4 @@
-import { FORM_MESSAGES } from '@pharmalytics/domain';
+import { FORM_MESSAGES, validatePeriod } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
 import { defaultCondition } from './condition.ts';
 import {
@@ -27,6 +27,7 @@ describe('openDraft', () => {
       timeAxis: 3,
       errors: {},
       pending: null,
+      lastValid: { from: '2026-11-14', to: '2026-11-20' },
     });
   });
 });
@@ -88,6 +89,36 @@ describe('editing a date by hand', () => {
       errors: {},
       pending: null,
     });
+  });
+});
+
+describe('a date reverted after a bad change', () => {
+  it('never goes back to a date that breaks the order with the other one', () => {
+    // A custom 11/01〜11/05 first, then a start after its end: the applied start (11/14) would
+    // still be after 11/05, so the start goes back to the last valid one.
+    let current = pickDate(draft, 'from', '2026-11-01', applied.base);
+    current = pickDate(current, 'to', '2026-11-05', applied.base);
+    current = pickDate(current, 'from', '2026-11-10', applied.base);
+    expect(current).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-05',
+      errors: { from: FORM_MESSAGES.periodStartAfterEnd },
+    });
+    expect(validatePeriod(current)).toEqual({});
+  });
+
+  it('reverts a typed year outside the calendar (0002) when the field is left', () => {
+    const typed = editDate(draft, 'to', '0002-11-20');
+    expect(typed.pending).toBe('to');
+    const checked = checkDate(typed, 'to', applied.base);
+    expect(checked.to).toBe('2026-11-20');
+    expect(checked.errors.to).toBe(FORM_MESSAGES.periodOutOfRange);
+  });
+
+  it('keeps a fully typed date', () => {
+    const typed = checkDate(editDate(draft, 'from', '2026-01-05'), 'from', applied.base);
+    expect(typed).toMatchObject({ from: '2026-01-05', preset: 99, errors: {} });
+    expect(canApply(typed)).toBe(true);
   });
 });
 

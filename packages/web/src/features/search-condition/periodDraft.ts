@@ -25,6 +25,8 @@ export interface PeriodDraft {
   errors: Partial<Record<DateField, string>>;
   /** A date typed in the field and not checked yet (checked when the field loses focus). */
   pending: DateField | null;
+  /** The last dates that passed the checks, to go back to when a change breaks them. */
+  lastValid: DateRange;
 }
 
 /** Opening the menu copies the applied condition and clears the errors. */
@@ -37,6 +39,7 @@ export function openDraft(applied: PeriodCondition): PeriodDraft {
     timeAxis: applied.timeAxis,
     errors: {},
     pending: null,
+    lastValid: { ...applied.base },
   };
 }
 
@@ -50,7 +53,7 @@ export function choosePreset(
   if (!def) return draft;
   if (def.key === 'custom') return { ...draft, preset };
   const range = presetRange(def.key, today);
-  return { ...draft, preset, from: range.from, to: range.to, errors: {}, pending: null };
+  return { ...draft, preset, from: range.from, to: range.to, errors: {}, pending: null, lastValid: range };
 }
 
 /** A date edited by hand: the preset becomes custom; the order is checked by `checkDate`. */
@@ -58,21 +61,33 @@ export function editDate(draft: PeriodDraft, field: DateField, value: string | n
   return { ...draft, preset: CUSTOM_PRESET, [field]: value, errors: {}, pending: field };
 }
 
+/** Whether a pair of dates passes the order and calendar rules. */
+function orderedPair(range: { from: string | null; to: string | null }, field: DateField): boolean {
+  const errors = validatePeriod(range, { changed: field });
+  return !errors.from && !errors.to;
+}
+
 /**
- * Checks the order of the dates after `field` changed: a start after the end (or an end
- * before the start) shows its message and the date goes back to the applied one.
+ * Checks the dates after `field` changed: a start after the end (or an end before the start, or
+ * a date outside the calendar) shows its message and the date goes back to the applied one, or,
+ * when that would break the order with the other date as it now is, to the last date that kept
+ * it. A draft is never left on another invalid pair.
  */
 export function checkDate(draft: PeriodDraft, field: DateField, applied: DateRange): PeriodDraft {
   const errors = validatePeriod({ from: draft.from, to: draft.to }, { changed: field });
   if (errors.from || errors.to) {
+    const revert = orderedPair({ ...draft, [field]: applied[field] }, field)
+      ? applied[field]
+      : draft.lastValid[field];
     return {
       ...draft,
-      [field]: applied[field],
+      [field]: revert,
       errors: { from: errors.from, to: errors.to },
       pending: null,
     };
   }
-  return { ...draft, errors: {}, pending: null };
+  const lastValid = draft.from && draft.to ? { from: draft.from, to: draft.to } : draft.lastValid;
+  return { ...draft, errors: {}, pending: null, lastValid };
 }
 
 /** A date picked in the calendar: edited and checked at once. */
