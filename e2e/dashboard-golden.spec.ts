@@ -10,6 +10,7 @@ import {
   typeDate,
 } from './dashboard.ts';
 import { DEMO } from './helpers.ts';
+import { uploadAsStore } from './uploads.ts';
 
 /**
  * The dashboard's cards on a hand-computed dataset sent by the uploader of the basic-plan demo
@@ -81,23 +82,8 @@ const GOLDEN: Record<string, [string, string, string]> = {
   再来受付回数: ['2回', '1回', '+100.0%'],
 };
 
-/** Sends the file as store 3001's uploader, with the credentials its administrator sees. */
-async function sendGoldenFile(page: Page) {
-  const store = (await (await page.request.get('/v3/branches/3001')).json()) as {
-    clientDeviceUser: { name: string; plainTextPassword: string };
-  };
-  const { name, plainTextPassword } = store.clientDeviceUser;
-  const reply = await page.request.post('/uploader/v1/files', {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${name}:${plainTextPassword}`).toString('base64')}`,
-      'content-type': 'application/octet-stream',
-      'x-file-name': 'golden.csv',
-    },
-    data: Buffer.from(FILE),
-  });
-  expect(reply.status()).toBe(200);
-  expect(['loaded', 'duplicate']).toContain(((await reply.json()) as { status: string }).status);
-}
+/** Sends the file as store 3001's uploader. */
+const sendGoldenFile = (page: Page) => uploadAsStore(page, '3001', 'golden.csv', FILE);
 
 test('the cards show the hand-computed figures of an uploaded file, and their charts', async ({
   page,

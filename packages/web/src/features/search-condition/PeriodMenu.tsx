@@ -14,6 +14,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
   COMPARISON_TYPES,
   durationPresetsForPlan,
+  FORM_MESSAGES,
   PERIOD_POPUP_WIDTH,
   freePlanEarliestDate,
   TIME_AXES,
@@ -151,7 +152,11 @@ function PeriodForm({
         textField: {
           size: 'small',
           error: Boolean(draft.errors[field]) || Boolean(outOfRange[field]),
-          helperText: draft.errors[field],
+          helperText:
+            draft.errors[field] ??
+            (outOfRange[field]
+              ? FORM_MESSAGES.freePlanPeriodTooOld(freePlanEarliestDate(today))
+              : undefined),
           slotProps: { formHelperText: { role: 'alert' } },
           onBlur: (event: FocusEvent<HTMLElement>) => {
             // Moving between the year, month and day sections stays inside the field.
