@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryRankLabel,
+  formatMetricNumber,
   formatMetricValue,
   formatNumber,
   formatPercentChange,
@@ -112,5 +113,26 @@ describe('formatMetricValue', () => {
     expect(formatMetricValue(null, '円')).toBe('-');
     expect(formatMetricValue(undefined, '%')).toBe('-');
     expect(formatMetricValue(Number.NaN, '枚')).toBe('-');
+  });
+});
+
+describe('formatMetricNumber', () => {
+  it('shows the number alone, as formatMetricValue does before the unit', () => {
+    expect(formatMetricNumber(12345678, '円')).toBe('12,345,678');
+    expect(formatMetricNumber(1234.4, '枚')).toBe('1,234');
+    expect(formatMetricNumber(0, '人')).toBe('0');
+  });
+
+  it('keeps one decimal for rates and up to three for quantities', () => {
+    expect(formatMetricNumber(90, '%')).toBe('90.0');
+    expect(formatMetricNumber(89.56, '%')).toBe('89.6');
+    expect(formatMetricNumber(1234.5, '')).toBe('1,234.5');
+    expect(formatMetricNumber(0.1254, '')).toBe('0.125');
+  });
+
+  it("shows '-' without a value", () => {
+    expect(formatMetricNumber(null, '円')).toBe('-');
+    expect(formatMetricNumber(undefined, '')).toBe('-');
+    expect(formatMetricNumber(Number.POSITIVE_INFINITY, '%')).toBe('-');
   });
 });

@@ -55,14 +55,23 @@ const rateFormat = new Intl.NumberFormat('ja-JP', {
 });
 
 /**
- * A metric's value as cards, tables, charts and CSV show it: yen and counts as integers with
- * thousands separators, rates with one decimal, quantities (no unit) with up to three; the unit
- * follows the number. '-' when absent.
+ * The number of a metric's value, without its unit, as the cells of a table whose header names
+ * the unit show it: yen and counts as integers with thousands separators, rates with one decimal,
+ * quantities (no unit) with up to three. '-' when absent.
+ */
+export function formatMetricNumber(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  if (unit === RATE_UNIT) return rateFormat.format(value);
+  return formatNumber(value, unit === '' ? QUANTITY_FRACTION_DIGITS : 0);
+}
+
+/**
+ * A metric's value as cards, tables, charts and CSV show it: the number of formatMetricNumber
+ * followed by the unit. '-' when absent.
  */
 export function formatMetricValue(value: number | null | undefined, unit: string): string {
   if (value == null || !Number.isFinite(value)) return NO_VALUE;
-  if (unit === RATE_UNIT) return `${rateFormat.format(value)}${unit}`;
-  return `${formatNumber(value, unit === '' ? QUANTITY_FRACTION_DIGITS : 0)}${unit}`;
+  return `${formatMetricNumber(value, unit)}${unit}`;
 }
 
 /**

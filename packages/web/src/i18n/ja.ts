@@ -238,6 +238,21 @@ export const ja = {
     loadFailed: '読み込めませんでした',
     retry: '再読み込み',
   },
+  panels: {
+    topChart: '上位グラフ',
+    trendChart: '推移グラフ',
+    breakdown: '内訳',
+    loadFailed: '読み込めませんでした',
+    topChartLabel: '「{{metric}}」上位{{count}}件',
+    trendChartLabel: '「{{metric}}」の推移',
+    tableLabel: '「{{metric}}」の内訳',
+    unit: '単位: {{unit}}',
+    search: '項目名で検索',
+    noMatch: '該当する項目がありません',
+    resetSelection: '選択をリセット',
+    checkColumn: '推移グラフに表示',
+    checkedCount: '{{count}}件を選択中（最大{{max}}件）',
+  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

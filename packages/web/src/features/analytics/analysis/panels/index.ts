@@ -1,0 +1,5 @@
+export {
+  AnalysisPanels,
+  type AnalysisPanelsProps,
+  type AnalysisPanelsState,
+} from './AnalysisPanels.tsx';

@@ -1,0 +1,114 @@
+import { timeAxis } from '@pharmalytics/domain';
+import { describe, expect, it } from 'vitest';
+import { loose, TEST_STYLE } from './chartTesting.ts';
+import { trendAxisStep, trendChartOption } from './trendChartOption.ts';
+import { TREND_PALETTE } from './trendPalette.ts';
+
+const MONTHLY = timeAxis('monthly').value;
+const YEARLY = timeAxis('yearly').value;
+const BUCKETS = ['2026-01', '2026-02', '2026-03'];
+
+const line = (name: string, values: (number | null)[]) => ({
+  name,
+  rows: values.map((value, i) => ({ date: BUCKETS[i]!, value })),
+});
+
+const build = (series: ReturnType<typeof line>[], unit = '円', buckets = BUCKETS) =>
+  loose(trendChartOption({ series, buckets, axis: MONTHLY, unit, style: TEST_STYLE }));
+
+describe('trendAxisStep', () => {
+  it('is about a sixth of the maximum, rounded to tens', () => {
+    expect(trendAxisStep(1234)).toBe(210);
+    expect(trendAxisStep(100)).toBe(20);
+    expect(trendAxisStep(60000)).toBe(10000);
+  });
+
+  it('is at least ten above zero', () => {
+    expect(trendAxisStep(45)).toBe(10);
+    expect(trendAxisStep(0.5)).toBe(10);
+  });
+
+  it('leaves the step to the chart with nothing above zero', () => {
+    expect(trendAxisStep(0)).toBeUndefined();
+    expect(trendAxisStep(-5)).toBeUndefined();
+    expect(trendAxisStep(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('trendChartOption', () => {
+  it('draws one line per series in the given order, coloured by the palette', () => {
+    const option = build([line('B', [1, 2, 3]), line('A', [3, 2, 1])]);
+    expect(option.series.map((s) => s.name)).toEqual(['B', 'A']);
+    expect(option.series.map((s) => s.itemStyle.color)).toEqual([
+      TREND_PALETTE[0],
+      TREND_PALETTE[1],
+    ]);
+  });
+
+  it('draws at most ten lines, in ten different colours', () => {
+    const many = Array.from({ length: 12 }, (_, i) => line(`S${i}`, [i, i, i]));
+    const option = build(many);
+    expect(option.series).toHaveLength(10);
+    expect(new Set(option.series.map((s) => s.itemStyle.color)).size).toBe(10);
+    expect(TREND_PALETTE).toHaveLength(10);
+  });
+
+  it('labels the buckets as the screens do', () => {
+    expect(build([line('A', [1, 2, 3])]).xAxis.data).toEqual(['2026/01', '2026/02', '2026/03']);
+    const yearly = loose(
+      trendChartOption({
+        series: [{ name: 'A', rows: [{ date: '2026', value: 1 }] }],
+        buckets: ['2025', '2026'],
+        axis: YEARLY,
+        unit: '円',
+        style: TEST_STYLE,
+      }),
+    );
+    expect(yearly.xAxis.data).toEqual(['2025年', '2026年']);
+    expect(yearly.series[0]!.data).toEqual([null, 1]);
+  });
+
+  it('breaks the line where a value is missing', () => {
+    const option = build([line('A', [1, null, 3])]);
+    expect(option.series[0]!.data).toEqual([1, null, 3]);
+    expect(option.series[0]!.connectNulls).toBe(false);
+  });
+
+  it('steps the y axis from zero by trendAxisStep of the largest value', () => {
+    const option = build([line('A', [1000, 1234, 5]), line('B', [3, 4, 5])]);
+    expect(option.yAxis).toMatchObject({ min: 0, interval: 210, max: 1260 });
+    expect(build([line('A', [45, 0, 0])]).yAxis).toMatchObject({ min: 0, interval: 10, max: 50 });
+  });
+
+  it('lets the chart choose the step when every value is zero or missing', () => {
+    const option = build([line('A', [0, null, 0])]);
+    expect(option.yAxis.min).toBe(0);
+    expect(option.yAxis.interval).toBeUndefined();
+    expect(option.yAxis.max).toBeUndefined();
+  });
+
+  it('names the unit on the y axis, and none for quantities', () => {
+    for (const unit of ['円', '枚', '回', '人', '%']) {
+      expect(build([line('A', [1, 2, 3])], unit).yAxis.name).toBe(unit);
+    }
+    expect(build([line('A', [1, 2, 3])], '').yAxis.name).toBeUndefined();
+  });
+
+  it('shows ticks with thousands separators', () => {
+    const tick = build([line('A', [1, 2, 3])]).yAxis.axisLabel.formatter as (v: number) => string;
+    expect(tick(12000)).toBe('12,000');
+  });
+
+  it('lists every line of a bucket in the tooltip with formatted values', () => {
+    const option = build([line('A&B', [1000, 2, 3]), line('C', [null, 2, 3])]);
+    expect(option.tooltip.trigger).toBe('axis');
+    const tooltip = option.tooltip.formatter([
+      { dataIndex: 0, seriesIndex: 0, marker: '' },
+      { dataIndex: 0, seriesIndex: 1, marker: '' },
+    ]);
+    expect(tooltip).toContain('2026/01');
+    expect(tooltip).toContain('A&amp;B');
+    expect(tooltip).toContain('1,000円');
+    expect(tooltip).toContain('<b>-</b>');
+  });
+});
