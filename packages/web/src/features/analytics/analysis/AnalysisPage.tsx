@@ -36,7 +36,7 @@ import { CsvButtons } from './CsvButtons.tsx';
 import { FilterControl } from './FilterDialog.tsx';
 import { MetricSelect } from './MetricSelect.tsx';
 import { chosenMetric, metricOptions } from './metricChoice.ts';
-import { AnalysisPanels, type PanelsState } from './panels/index.ts';
+import { AnalysisPanels, type AnalysisPanelsState } from './panels/index.ts';
 import { SortMenu } from './SortMenu.tsx';
 
 /** Answers are cached by condition: going back to a metric or period redraws at once. */
@@ -104,7 +104,7 @@ function Analysis({
     [condition.base, condition.timeAxis],
   );
 
-  let state: PanelsState;
+  let state: AnalysisPanelsState;
   if (result.isPending || (result.isError && result.isFetching)) state = { status: 'pending' };
   else if (result.isError) state = { status: 'error', retry: () => void result.refetch() };
   else state = { status: 'success', series: result.data };
