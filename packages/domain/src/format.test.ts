@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   categoryRankLabel,
   formatMetricNumber,
+  formatCompactNumber,
   formatMetricValue,
   formatNumber,
   formatPercentChange,
@@ -134,5 +135,15 @@ describe('formatMetricNumber', () => {
     expect(formatMetricNumber(null, '円')).toBe('-');
     expect(formatMetricNumber(undefined, '')).toBe('-');
     expect(formatMetricNumber(Number.POSITIVE_INFINITY, '%')).toBe('-');
+  });
+});
+
+describe('formatCompactNumber', () => {
+  it('writes axis ticks in 万 and 億', () => {
+    expect(formatCompactNumber(950)).toBe('950');
+    expect(formatCompactNumber(12.34)).toBe('12.3');
+    expect(formatCompactNumber(123_456)).toBe('12.3万');
+    expect(formatCompactNumber(1_000_000_000)).toBe('10億');
+    expect(formatCompactNumber(-25_000)).toBe('-2.5万');
   });
 });

@@ -74,6 +74,20 @@ export function formatMetricValue(value: number | null | undefined, unit: string
   return `${formatMetricNumber(value, unit)}${unit}`;
 }
 
+const TEN_THOUSAND = 10_000;
+const HUNDRED_MILLION = 100_000_000;
+
+/**
+ * An axis tick in Japanese units: 1.5億 from a hundred million, 12.3万 from ten thousand,
+ * otherwise the number (at most one decimal).
+ */
+export function formatCompactNumber(value: number): string {
+  const size = Math.abs(value);
+  if (size >= HUNDRED_MILLION) return `${formatNumber(value / HUNDRED_MILLION, 1)}億`;
+  if (size >= TEN_THOUSAND) return `${formatNumber(value / TEN_THOUSAND, 1)}万`;
+  return formatNumber(value, 1);
+}
+
 /**
  * Change of a base total against its comparison total in percent, rounded to one decimal;
  * null when the comparison is zero or absent.

@@ -244,7 +244,7 @@ export const en: Resources = {
     breakdown: 'Breakdown',
     loadFailed: 'Could not load',
     topChartLabel: '“{{metric}}”: top {{count}}',
-    trendChartLabel: '“{{metric}}” trend',
+    trendChartLabel: '“{{metric}}” trend: {{names}}',
     tableLabel: '“{{metric}}” breakdown',
     unit: 'Unit: {{unit}}',
     search: 'Search by item name',

@@ -244,7 +244,7 @@ export const ja = {
     breakdown: '内訳',
     loadFailed: '読み込めませんでした',
     topChartLabel: '「{{metric}}」上位{{count}}件',
-    trendChartLabel: '「{{metric}}」の推移',
+    trendChartLabel: '「{{metric}}」の推移: {{names}}',
     tableLabel: '「{{metric}}」の内訳',
     unit: '単位: {{unit}}',
     search: '項目名で検索',

@@ -208,11 +208,21 @@ function PeriodForm({
         >
           {t('condition.range')}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        {/* The narrow menu of the analysis pages stacks the dates: side by side they cut. */}
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: comparison ? 'row' : 'column',
+            alignItems: comparison ? 'flex-start' : 'stretch',
+            gap: comparison ? 1 : 2,
+          }}
+        >
           {dateField('from')}
-          <Typography aria-hidden="true" sx={{ pt: 1 }}>
-            〜
-          </Typography>
+          {comparison && (
+            <Typography aria-hidden="true" sx={{ pt: 1 }}>
+              〜
+            </Typography>
+          )}
           {dateField('to')}
         </Box>
         {comparison && (

@@ -22,7 +22,8 @@ export function MetricSelect({ options, value, onChange }: MetricSelectProps) {
       label={t('analysis.metric')}
       value={value.slug}
       onChange={(event) => onChange(event.target.value as MetricSlug)}
-      sx={{ minWidth: 200 }}
+      fullWidth={false}
+      sx={{ width: 240 }}
     >
       {options.map(({ metric, locked }) => (
         <MenuItem

@@ -1,5 +1,5 @@
 import { useTheme } from '@mui/material/styles';
-import { formatMetricValue, formatNumber, NO_VALUE } from '@pharmalytics/domain';
+import { formatCompactNumber, formatMetricValue, NO_VALUE } from '@pharmalytics/domain';
 import { format } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,9 @@ import type { ChartData } from './figures.ts';
 const CHART_HEIGHT = 240;
 /** Marks are drawn up to this many buckets; beyond, the line alone reads better. */
 const MAX_MARKS = 31;
-const TEN_THOUSAND = 10_000;
 const TICK_FONT_SIZE = 11;
 const BASE_SERIES = 0;
 const TOOLTIP_ROW_STYLE = 'display:flex;justify-content:space-between;gap:16px';
-
-/** Axis ticks: 12.3万 above ten thousand, otherwise the number. */
-function tickText(value: number): string {
-  return Math.abs(value) >= TEN_THOUSAND
-    ? `${formatNumber(value / TEN_THOUSAND, 1)}万`
-    : formatNumber(value, 1);
-}
 
 /** 2026/11/14 → 11/14 on the ticks; other labels as they are. */
 function shortLabel(label: string): string {
@@ -88,7 +80,7 @@ export function MetricTrendChart({ chart, unit }: { chart: ChartData; unit: stri
         type: 'value',
         axisLine: { show: true, ...axisLine },
         axisTick: { show: true },
-        axisLabel: { ...axisLabel, formatter: tickText },
+        axisLabel: { ...axisLabel, formatter: formatCompactNumber },
         splitLine: { lineStyle: { color: palette.divider } },
       },
       tooltip: {

@@ -26,7 +26,10 @@ export function TrendChart({ series, buckets, axis, metric }: TrendChartProps) {
     <EChart
       option={option}
       height={PANEL_CHART_HEIGHT}
-      ariaLabel={t('panels.trendChartLabel', { metric: metric.label })}
+      ariaLabel={t('panels.trendChartLabel', {
+        metric: metric.label,
+        names: series.map((s) => s.name).join('、'),
+      })}
     />
   );
 }

@@ -36,7 +36,10 @@ describe('topChartOption', () => {
 
   it('formats the value axis with the unit and colours the bars', () => {
     const option = loose(topChartOption(series(2), '%', TEST_STYLE));
-    expect((option.xAxis.axisLabel.formatter as (v: number) => string)(20)).toBe('20.0%');
+    expect((option.xAxis.axisLabel.formatter as (v: number) => string)(20)).toBe('20%');
+    const yen = loose(topChartOption(series(2), '円', TEST_STYLE));
+    // Ticks stay short so that they never run into each other.
+    expect((yen.xAxis.axisLabel.formatter as (v: number) => string)(1_500_000)).toBe('150万円');
     expect(option.series[0]!.itemStyle.color).toBe(TEST_STYLE.bar);
   });
 

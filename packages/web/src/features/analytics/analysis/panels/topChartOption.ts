@@ -1,5 +1,6 @@
 import {
   CHART_MAX_SERIES,
+  formatCompactNumber,
   formatMetricValue,
   truncateBarLabel,
   type AnalysisSeries,
@@ -43,7 +44,7 @@ export function topChartOption(
     },
     xAxis: {
       type: 'value',
-      axisLabel: { ...axisLabel, formatter: (value: number) => formatMetricValue(value, unit) },
+      axisLabel: { ...axisLabel, formatter: (value: number) => `${formatCompactNumber(value)}${unit}` },
       splitLine: { lineStyle: { color: style.gridLine } },
     },
     yAxis: {

@@ -94,9 +94,11 @@ describe('trendChartOption', () => {
     expect(build([line('A', [1, 2, 3])], '').yAxis.name).toBeUndefined();
   });
 
-  it('shows ticks with thousands separators', () => {
+  it('shows ticks in 万 and 億 from ten thousand', () => {
     const tick = build([line('A', [1, 2, 3])]).yAxis.axisLabel.formatter as (v: number) => string;
-    expect(tick(12000)).toBe('12,000');
+    expect(tick(9000)).toBe('9,000');
+    expect(tick(236_240)).toBe('23.6万');
+    expect(tick(150_000_000)).toBe('1.5億');
   });
 
   it('lists every line of a bucket in the tooltip with formatted values', () => {

@@ -2,7 +2,7 @@ import {
   bucketText,
   CHART_MAX_SERIES,
   formatMetricValue,
-  formatNumber,
+  formatCompactNumber,
   TREND_Y_AXIS_STEP,
   truncateBarLabel,
   type AnalysisSeries,
@@ -107,7 +107,7 @@ export function trendChartOption({
       }),
       axisLine: { show: true, ...axisLine },
       axisTick: { show: true },
-      axisLabel: { ...axisLabel, formatter: (value: number) => formatNumber(value) },
+      axisLabel: { ...axisLabel, formatter: formatCompactNumber },
       splitLine: { lineStyle: { color: style.gridLine } },
     },
     tooltip: {
