@@ -53,7 +53,15 @@ export function choosePreset(
   if (!def) return draft;
   if (def.key === 'custom') return { ...draft, preset };
   const range = presetRange(def.key, today);
-  return { ...draft, preset, from: range.from, to: range.to, errors: {}, pending: null, lastValid: range };
+  return {
+    ...draft,
+    preset,
+    from: range.from,
+    to: range.to,
+    errors: {},
+    pending: null,
+    lastValid: range,
+  };
 }
 
 /** A date edited by hand: the preset becomes custom; the order is checked by `checkDate`. */

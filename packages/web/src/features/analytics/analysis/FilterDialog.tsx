@@ -53,7 +53,12 @@ export function FilterControl({ applied, onApply }: FilterControlProps) {
   const count = activeFilterCount(applied);
   return (
     <>
-      <Badge badgeContent={count} color="primary" overlap="rectangular" data-testid="filter-badge">
+      <Badge
+        badgeContent={count}
+        color="primary"
+        overlap="rectangular"
+        slotProps={{ badge: { 'data-testid': 'filter-badge' } as object }}
+      >
         <Button
           variant="outlined"
           color="inherit"

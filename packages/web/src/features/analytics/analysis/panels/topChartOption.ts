@@ -44,7 +44,10 @@ export function topChartOption(
     },
     xAxis: {
       type: 'value',
-      axisLabel: { ...axisLabel, formatter: (value: number) => `${formatCompactNumber(value)}${unit}` },
+      axisLabel: {
+        ...axisLabel,
+        formatter: (value: number) => `${formatCompactNumber(value)}${unit}`,
+      },
       splitLine: { lineStyle: { color: style.gridLine } },
     },
     yAxis: {
