@@ -123,6 +123,27 @@ test('the cards show the hand-computed figures of an uploaded file, and their ch
   await view.card('調剤売上').hover();
   await expect(chart).toBeVisible();
   await expect(page.getByText('対象期間 2026/04/01〜2026/04/03').first()).toBeVisible();
+  // The open chart lies over the card below, yet never takes the pointer: at that card's centre
+  // the pointer reaches the card, which then shows its own chart.
+  const first = (await view.card('調剤売上').boundingBox())!;
+  const below = await view.cards.evaluateAll(
+    (cards, { x, bottom }) => {
+      const card = cards.find((c) => {
+        const box = c.getBoundingClientRect();
+        return Math.abs(box.x - x) < 2 && box.y > bottom;
+      })!;
+      const box = card.getBoundingClientRect();
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const hit = document.elementFromPoint(centre.x, centre.y);
+      return { label: card.querySelector('h3')!.textContent!, centre, reached: card.contains(hit) };
+    },
+    { x: first.x, bottom: first.y + first.height },
+  );
+  await expect(chart).toBeVisible();
+  expect(below.reached).toBe(true);
+  await page.mouse.move(below.centre.x, below.centre.y);
+  await expect(chart).toBeHidden();
+  await expect(page.getByRole('img', { name: new RegExp(`^${below.label}の推移`) })).toBeVisible();
   await page.getByRole('heading', { name: 'ダッシュボード' }).hover();
   await expect(chart).toBeHidden();
   await view.card('処方箋枚数').focus();

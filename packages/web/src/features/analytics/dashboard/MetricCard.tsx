@@ -8,7 +8,7 @@ import Popper from '@mui/material/Popper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, periodText, type DateRange, type Metric } from '@pharmalytics/domain';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   cardFigures,
@@ -23,7 +23,6 @@ import type { SearchCondition } from '../../search-condition/index.ts';
 
 const CHART_WIDTH = 480;
 /** Leaving the card for the chart (or back) does not close it on the way. */
-const CLOSE_DELAY_MS = 150;
 
 export type MetricState =
   | { status: 'pending' }
@@ -106,29 +105,22 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Shows the chart while the pointer is over the card (or its chart) or the card has focus. */
+/**
+ * Shows the chart while the pointer is over the card or the card has focus. The chart never takes
+ * the pointer: moving on to the next card reaches that card, not the chart laid over it.
+ */
 function useChartVisibility() {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const enter = () => {
-    clearTimeout(timer.current);
-    setHovered(true);
-  };
-  const leave = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setHovered(false), CLOSE_DELAY_MS);
-  };
   return {
     open: (hovered || focused) && !dismissed,
     cardProps: {
       onMouseEnter: () => {
-        enter();
+        setHovered(true);
         setDismissed(false);
       },
-      onMouseLeave: leave,
+      onMouseLeave: () => setHovered(false),
       onFocus: () => {
         setFocused(true);
         setDismissed(false);
@@ -138,7 +130,6 @@ function useChartVisibility() {
         if (event.key === 'Escape') setDismissed(true);
       },
     },
-    chartProps: { onMouseEnter: enter, onMouseLeave: leave },
   };
 }
 
@@ -271,13 +262,12 @@ export function MetricCard({ metric, state, condition, comparison }: MetricCardP
           open={chartOpen}
           anchorEl={anchor}
           placement="bottom-start"
-          sx={{ zIndex: (theme) => theme.zIndex.tooltip }}
+          sx={{ zIndex: (theme) => theme.zIndex.tooltip, pointerEvents: 'none' }}
           modifiers={[{ name: 'offset', options: { offset: [0, 6] } }]}
         >
           <Paper
             id={chartId}
             elevation={8}
-            {...visibility.chartProps}
             sx={{ width: CHART_WIDTH, maxWidth: 'calc(100vw - 32px)', p: 2, pb: 1 }}
           >
             <Typography component="p" sx={{ fontWeight: 700, fontSize: 14 }}>

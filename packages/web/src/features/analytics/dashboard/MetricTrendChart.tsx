@@ -1,6 +1,5 @@
 import { useTheme } from '@mui/material/styles';
-import { formatCompactNumber, formatMetricValue, NO_VALUE } from '@pharmalytics/domain';
-import { format } from 'echarts/core';
+import { formatCompactNumber } from '@pharmalytics/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartOption } from '../../../components/charts/EChart.tsx';
@@ -10,21 +9,10 @@ const CHART_HEIGHT = 240;
 /** Marks are drawn up to this many buckets; beyond, the line alone reads better. */
 const MAX_MARKS = 31;
 const TICK_FONT_SIZE = 11;
-const BASE_SERIES = 0;
-const TOOLTIP_ROW_STYLE = 'display:flex;justify-content:space-between;gap:16px';
 
 /** 2026/11/14 → 11/14 on the ticks; other labels as they are. */
 function shortLabel(label: string): string {
   return /^\d{4}\/\d{2}\/\d{2}$/.test(label) ? label.slice(5) : label;
-}
-
-/** The tooltip's value of one series at a bucket; the comparison names its own bucket. */
-function tooltipValue(chart: ChartData, unit: string, series: number, index: number): string {
-  if (series === BASE_SERIES) return formatMetricValue(chart.base[index], unit);
-  const value = chart.comparison[index];
-  if (value == null) return NO_VALUE;
-  const label = chart.comparisonLabels[index];
-  return label ? `${formatMetricValue(value, unit)}（${label}）` : formatMetricValue(value, unit);
 }
 
 /** Both periods of one metric as two lines over the bucket index (spec 02 §2.1). */
@@ -58,7 +46,7 @@ export function MetricTrendChart({ chart, unit }: { chart: ChartData; unit: stri
         textStyle: { color: palette.text.primary, fontSize: 12 },
       },
       grid: {
-        top: 32,
+        top: 40,
         right: 16,
         bottom: 0,
         left: 0,
@@ -78,28 +66,13 @@ export function MetricTrendChart({ chart, unit }: { chart: ChartData; unit: stri
       },
       yAxis: {
         type: 'value',
+        // The unit on the axis: 円, 枚, 人, 回 or %.
+        name: unit,
+        nameTextStyle: { fontSize: TICK_FONT_SIZE, color: palette.text.secondary },
         axisLine: { show: true, ...axisLine },
         axisTick: { show: true },
         axisLabel: { ...axisLabel, formatter: formatCompactNumber },
         splitLine: { lineStyle: { color: palette.divider } },
-      },
-      tooltip: {
-        trigger: 'axis',
-        confine: true,
-        textStyle: { fontFamily: typography.fontFamily, fontSize: 12 },
-        formatter: (params) => {
-          const items = Array.isArray(params) ? params : [params];
-          const index = items[0]?.dataIndex ?? 0;
-          const rows = items.map((item) => {
-            const marker = typeof item.marker === 'string' ? item.marker : '';
-            const name = format.encodeHTML(item.seriesName ?? '');
-            const value = format.encodeHTML(
-              tooltipValue(chart, unit, item.seriesIndex ?? 0, index),
-            );
-            return `<div style="${TOOLTIP_ROW_STYLE}"><span>${marker}${name}</span><b>${value}</b></div>`;
-          });
-          return [`<div>${format.encodeHTML(chart.labels[index] ?? '')}</div>`, ...rows].join('');
-        },
       },
       series: [
         line(baseName, chart.base, palette.primary.main),

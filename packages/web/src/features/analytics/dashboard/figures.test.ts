@@ -105,7 +105,6 @@ describe('chartData', () => {
     );
     expect(result).toEqual({
       labels: ['2026/11/14', '2026/11/15', '2026/11/16'],
-      comparisonLabels: ['2026/11/11', '2026/11/12', '2026/11/13'],
       base: [10, 20, null],
       comparison: [1, null, 3],
     });
@@ -119,7 +118,7 @@ describe('chartData', () => {
       3,
     );
     expect(result.labels).toEqual(['2028/02/28', '2028/02/29', '2028/03/01']);
-    expect(result.comparisonLabels).toEqual(['2027/02/28', '2027/03/01', '']);
+    expect(result.comparison).toEqual([null, null, null]);
   });
 
   it('uses the seven days of the week and month labels', () => {

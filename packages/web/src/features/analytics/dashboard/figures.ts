@@ -69,8 +69,6 @@ export function hasData(data: DashboardMetricData): boolean {
 export interface ChartData {
   /** Base-period bucket labels, the x axis. */
   labels: string[];
-  /** Comparison-period bucket labels at the same positions (for the tooltip). */
-  comparisonLabels: string[];
   base: (number | null)[];
   comparison: (number | null)[];
 }
@@ -103,10 +101,6 @@ export function chartData(
   return {
     labels: indices.map((i) => {
       const bucket = at(baseBuckets, i);
-      return bucket === null ? '' : bucketText(bucket, axis);
-    }),
-    comparisonLabels: indices.map((i) => {
-      const bucket = at(comparisonBuckets, i);
       return bucket === null ? '' : bucketText(bucket, axis);
     }),
     base: indices.map((i) => at(baseValues, i)),
