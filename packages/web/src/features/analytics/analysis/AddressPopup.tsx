@@ -126,7 +126,8 @@ function AddressForm({
         disabled={!byAddress}
         error={Boolean(error)}
         helperText={error}
-        slotProps={{ formHelperText: { role: 'alert' } }}
+        // The label stays above the field, so the placeholder 〇〇県〇〇市 shows in it.
+        slotProps={{ formHelperText: { role: 'alert' }, inputLabel: { shrink: true } }}
         onChange={(event) => {
           setDraft((d) => ({ ...d, text: event.target.value }));
           setError(undefined);
