@@ -5,6 +5,7 @@ export {
   bindField,
   FormSubmitButton,
   fieldHelp,
+  NumberRadioGroup,
   PasswordField,
   ReadOnlyEmailField,
   type PasswordFieldProps,

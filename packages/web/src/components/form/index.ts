@@ -3,3 +3,4 @@ export { fieldHelp } from './fieldHelp.ts';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
 export { ReadOnlyEmailField } from './ReadOnlyEmailField.tsx';
 export { FormSubmitButton } from './FormSubmitButton.tsx';
+export { NumberRadioGroup, type NumberRadioGroupProps } from './NumberRadioGroup.tsx';

@@ -1,13 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Popover from '@mui/material/Popover';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -18,14 +13,12 @@ import {
   PERIOD_POPUP_WIDTH,
   freePlanEarliestDate,
   TIME_AXES,
-  type ComparisonTypeValue,
   type DurationPresetValue,
   type PlanCode,
-  type TimeAxisValue,
 } from '@pharmalytics/domain';
 import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enqueueSnackbar } from '../../components/index.ts';
+import { enqueueSnackbar, NumberRadioGroup, visuallyHidden } from '../../components/index.ts';
 import type { PeriodCondition } from './condition.ts';
 import { fromPickerDate, toPickerDate } from './dates.ts';
 import {
@@ -41,7 +34,6 @@ import {
   type DateField,
   type PeriodDraft,
 } from './periodDraft.ts';
-import { visuallyHidden } from '../../components/index.ts';
 
 /** The dashboard's menu is wider: it also holds the comparison. */
 const COMPARISON_MENU_WIDTH = 480;
@@ -103,8 +95,6 @@ function PeriodForm({
 }: Omit<PeriodMenuProps, 'anchorEl' | 'open' | 'session'>) {
   const { t } = useTranslation();
   const rangeLabelId = useId();
-  const comparisonLabelId = useId();
-  const axisLabelId = useId();
   const [draft, setDraft] = useState<PeriodDraft>(() => openDraft(applied));
   // Limits the calendar enforces itself (the free plan's earliest date).
   const [outOfRange, setOutOfRange] = useState<Partial<Record<DateField, boolean>>>({});
@@ -238,58 +228,22 @@ function PeriodForm({
       </Box>
 
       {comparison && (
-        <FormControl>
-          <FormLabel id={comparisonLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
-            {t('condition.comparisonType')}
-          </FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={comparisonLabelId}
-            value={draft.comparisonType}
-            onChange={(event) =>
-              setDraft((current) => ({
-                ...current,
-                comparisonType: Number(event.target.value) as ComparisonTypeValue,
-              }))
-            }
-          >
-            {COMPARISON_TYPES.map((type) => (
-              <FormControlLabel
-                key={type.value}
-                value={type.value}
-                control={<Radio size="small" />}
-                label={type.text}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <NumberRadioGroup
+          row
+          label={t('condition.comparisonType')}
+          options={COMPARISON_TYPES}
+          value={draft.comparisonType}
+          onChange={(comparisonType) => setDraft((current) => ({ ...current, comparisonType }))}
+        />
       )}
 
-      <FormControl>
-        <FormLabel id={axisLabelId} sx={{ fontSize: 12, fontWeight: 700 }}>
-          {t('condition.timeAxis')}
-        </FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={axisLabelId}
-          value={draft.timeAxis}
-          onChange={(event) =>
-            setDraft((current) => ({
-              ...current,
-              timeAxis: Number(event.target.value) as TimeAxisValue,
-            }))
-          }
-        >
-          {TIME_AXES.map((axis) => (
-            <FormControlLabel
-              key={axis.value}
-              value={axis.value}
-              control={<Radio size="small" />}
-              label={axis.text}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      <NumberRadioGroup
+        row
+        label={t('condition.timeAxis')}
+        options={TIME_AXES}
+        value={draft.timeAxis}
+        onChange={(timeAxis) => setDraft((current) => ({ ...current, timeAxis }))}
+      />
 
       {notice && (
         <Alert severity="error" role="alert" sx={{ py: 0 }}>

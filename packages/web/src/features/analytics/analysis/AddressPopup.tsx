@@ -2,10 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Popover from '@mui/material/Popover';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -13,10 +10,10 @@ import {
   ADDRESS_MENU_Z_INDEX,
   ADDRESS_MODES,
   ADDRESS_PLACEHOLDER,
-  type AddressModeValue,
 } from '@pharmalytics/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberRadioGroup } from '../../../components/index.ts';
 import {
   ADDRESS_MODE,
   addressError,
@@ -101,23 +98,16 @@ function AddressForm({
       }}
       sx={{ p: 2, display: 'grid', gap: 1.5 }}
     >
-      <RadioGroup
-        aria-label={t('analysis.addressTitle')}
+      <NumberRadioGroup
+        label={t('analysis.addressTitle')}
+        hideLabel
+        options={ADDRESS_MODES.map((mode) => ({ value: mode.value, text: mode.label }))}
         value={draft.mode}
-        onChange={(event) => {
-          setDraft((d) => ({ ...d, mode: Number(event.target.value) as AddressModeValue }));
+        onChange={(mode) => {
+          setDraft((d) => ({ ...d, mode }));
           setError(undefined);
         }}
-      >
-        {ADDRESS_MODES.map((mode) => (
-          <FormControlLabel
-            key={mode.value}
-            value={mode.value}
-            control={<Radio size="small" />}
-            label={mode.label}
-          />
-        ))}
-      </RadioGroup>
+      />
       <TextField
         size="small"
         label={t('analysis.addressText')}

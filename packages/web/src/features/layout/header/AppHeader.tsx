@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
 import { homePath } from '../../../app/paths.ts';
-import { Logo } from '../../../components/index.ts';
+import { Logo, visuallyHidden } from '../../../components/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CorporationSwitchForm } from './CorporationSwitchForm.tsx';
 import { DevApiSwitch } from './DevApiSwitch.tsx';
@@ -36,18 +36,6 @@ export interface AppHeaderProps {
   /** The main layout's drawer toggle. */
   menuToggle?: { expanded: boolean; onToggle: () => void; controls: string };
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function SystemAdminToolbar({ member }: { member: Member }) {
   const { t } = useTranslation();
