@@ -134,7 +134,7 @@ test('the cards show the hand-computed figures of an uploaded file, and their ch
       })!;
       const box = card.getBoundingClientRect();
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      const hit = document.elementFromPoint(centre.x, centre.y);
+      const hit = card.ownerDocument.elementFromPoint(centre.x, centre.y);
       return { label: card.querySelector('h3')!.textContent!, centre, reached: card.contains(hit) };
     },
     { x: first.x, bottom: first.y + first.height },
