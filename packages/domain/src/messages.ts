@@ -42,10 +42,17 @@ export const INPUT_MESSAGES = {
   contentLengthMismatch: '送信データの長さが Content-Length と一致しません',
   bodyTooLarge: '送信データが大きすぎます',
   invalidUrl: 'URLが正しくありません',
+  coordinate: (field: string, min: number, max: number) =>
+    `${field}は${min}から${max}までの数値で指定してください`,
+  meshCode: '地域メッシュコードは9桁の半角数字（1/2地域メッシュ）で指定してください',
+  facilityType: '施設の種類は clinic、care、pharmacy のいずれかで指定してください',
 } as const;
 
 /** Japanese field names used in the named messages ({field}を入力してください, min/max length). */
 export const FIELD_LABELS = {
+  latitude: '緯度',
+  longitude: '経度',
+  addressCategory: '分類',
   email: 'メールアドレス',
   password: 'パスワード',
   passwordConfirmation: 'パスワード（確認用）',

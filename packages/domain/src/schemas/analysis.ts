@@ -82,7 +82,7 @@ const RECEPTION_TYPE_VALUES = RECEPTION_TYPE_FILTERS.map((f) => f.value);
 const INSTITUTION_CODE = new RegExp(`^[0-9]{1,${INPUT_LIMITS.institutionCodeDigits}}$`);
 
 /** Medical-institution codes of the filter, comma-joined ('' = all institutions). */
-function institutionCodes(label: string) {
+export function institutionCodes(label: string) {
   const message = INPUT_MESSAGES.codeList(label);
   return text({ typeError: message })
     .max(INPUT_LIMITS.textMax, stop(INPUT_MESSAGES.tooLong(INPUT_LIMITS.textMax)))

@@ -7,3 +7,4 @@ export * from './invite.ts';
 export * from './store.ts';
 export * from './invitationRegistration.ts';
 export * from './analysis.ts';
+export * from './maps.ts';

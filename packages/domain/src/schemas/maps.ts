@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { NO_VALUE } from '../format.ts';
+import { MAP_CATEGORIES, MARKER_CATEGORIES } from '../maps.ts';
+import { FIELD_LABELS, INPUT_MESSAGES } from '../messages.ts';
+import { TIME_AXES } from '../periods.ts';
+import { institutionCodes } from './analysis.ts';
+import { calendarDate, decimalInteger, stop, storeCodeList, text } from './primitives.ts';
+
+/** A latitude or longitude sent as a decimal string, within its range. */
+function coordinate(label: string, min: number, max: number) {
+  const message = INPUT_MESSAGES.coordinate(label, min, max);
+  return text({ typeError: message })
+    .regex(/^-?[0-9]{1,3}(\.[0-9]{1,12})?$/, stop(message))
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, stop(message));
+}
+const latitude = (label: string) => coordinate(label, -90, 90);
+const longitude = (label: string) => coordinate(label, -180, 180);
+
+/** A point on the map (WGS 84 degrees). */
+export const mapPointSchema = z.object({ lat: z.number(), lng: z.number() });
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+// ---- patient distribution ------------------------------------------------------------------
+
+/** GET /v3/patient_distribution (spec 02 §7). An unknown addressCategory ranks by clinic. */
+export const patientDistributionQuerySchema = z
+  .object({
+    from: calendarDate(),
+    to: calendarDate(),
+    periodCode: decimalInteger({
+      label: FIELD_LABELS.timeAxis,
+      min: 1,
+      max: TIME_AXES.length,
+    }).optional(),
+    storeCodes: storeCodeList({ label: FIELD_LABELS.storeCode }).default(''),
+    addressCategory: decimalInteger({
+      label: FIELD_LABELS.addressCategory,
+      min: 1,
+      max: MAP_CATEGORIES.length,
+    }).optional(),
+    medicalInstitutionFilters: institutionCodes(FIELD_LABELS.medicalInstitutionFilter),
+  })
+  .strict();
+export type PatientDistributionQuery = z.output<typeof patientDistributionQuerySchema>;
+
+/**
+ * Patients at their town's point (never an exact address) with their category; the stores
+ * shown; the categories ranked by patients, the first CATEGORY_TOP_COUNT with the rest folded
+ * into その他 (not for age), which the legend prints with its count.
+ */
+export const patientDistributionResponseSchema = z.object({
+  patients: z.array(z.object({ location: mapPointSchema, categoryName: z.string() })),
+  pharmacies: z.array(
+    z.object({ storeCode: z.string(), name: z.string(), location: mapPointSchema }),
+  ),
+  categories: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});
+export type PatientDistributionResponse = z.infer<typeof patientDistributionResponseSchema>;
+
+// ---- facility masters ------------------------------------------------------------------------
+
+const FACILITY_TYPES = MARKER_CATEGORIES.map((c) => c.key) as [
+  (typeof MARKER_CATEGORIES)[number]['key'],
+  ...(typeof MARKER_CATEGORIES)[number]['key'][],
+];
+
+/** GET /v3/facility_masters: one facility type within the map's viewport. */
+export const facilityMastersQuerySchema = z
+  .object({
+    type: z.enum(FACILITY_TYPES, { error: INPUT_MESSAGES.facilityType }),
+    north_east_lat: latitude(FIELD_LABELS.latitude),
+    north_east_lng: longitude(FIELD_LABELS.longitude),
+    south_west_lat: latitude(FIELD_LABELS.latitude),
+    south_west_lng: longitude(FIELD_LABELS.longitude),
+  })
+  .strict();
+export type FacilityMastersQuery = z.output<typeof facilityMastersQuerySchema>;
+
+/** A facility marker's card: counts it does not publish are null (shown ー). */
+export const facilityItemSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  name: z.string(),
+  address: z.string(),
+  prescriptionPatients: z.number().nullable(),
+  outpatients: z.number().nullable(),
+  homecarePatients: z.number().nullable(),
+  capacity: z.number().nullable(),
+  totalUsers: z.number().nullable(),
+});
+export type FacilityItem = z.infer<typeof facilityItemSchema>;
+
+/** At most `limit` facilities, nearest the viewport's centre first; `truncated` when more exist. */
+export const facilityMastersResponseSchema = z.object({
+  items: z.array(facilityItemSchema),
+  limit: z.number().int(),
+  truncated: z.boolean(),
+});
+export type FacilityMastersResponse = z.infer<typeof facilityMastersResponseSchema>;
+
+// ---- market share ----------------------------------------------------------------------------
+
+/** An acquisition rate in percent (acquisitionRate), or '-' (patients but no estimate). */
+export const acquisitionRateSchema = z.union([z.number(), z.literal(NO_VALUE)]);
+
+const meshFigures = {
+  count: z.number().int(),
+  estimate: z.number().int(),
+  estimateRate: acquisitionRateSchema,
+};
+
+export const meshCodeSchema = text({ typeError: INPUT_MESSAGES.meshCode }).regex(
+  /^[0-9]{8}[1-4]$/,
+  stop(INPUT_MESSAGES.meshCode),
+);
+
+/** One age band of a mesh (index into MARKET_SHARE_AGE_BANDS). */
+export const meshDetailSchema = z.object({
+  ageRange: z.number().int(),
+  ageRangeName: z.string(),
+  ...meshFigures,
+});
+
+/** A 1/2 mesh: acquired patients of the store, estimated treated patients, their rate. */
+export const meshEstimateSchema = z.object({
+  meshCode: z.string(),
+  ageRangeName: z.string(),
+  ...meshFigures,
+  details: z.array(meshDetailSchema),
+});
+export type MeshEstimate = z.infer<typeof meshEstimateSchema>;
+
+/** GET /v3/market_share/ (spec 02 §7). */
+export const marketShareQuerySchema = z
+  .object({
+    from: calendarDate(),
+    to: calendarDate(),
+    store_code: storeCodeList({ label: FIELD_LABELS.storeCode }),
+  })
+  .strict();
+
+export const marketShareResponseSchema = z.object({
+  branches: z.array(
+    z.object({
+      storeCode: z.string(),
+      name: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+  ),
+  estimatedPatientCounts: z.array(meshEstimateSchema),
+  maxMesh: z.object({ meshCode: z.string(), ...meshFigures }).nullable(),
+});
+export type MarketShareResponse = z.infer<typeof marketShareResponseSchema>;
+
+/** GET /v3/estimate_count/: one mesh's estimate (its count of the store's patients is 0). */
+export const estimateCountQuerySchema = z
+  .object({ from: calendarDate(), to: calendarDate(), mesh_code: meshCodeSchema })
+  .strict();
+export const estimateCountResponseSchema = z.array(meshEstimateSchema);
