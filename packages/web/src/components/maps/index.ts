@@ -1,0 +1,2 @@
+export { BaseMap, type BaseMapProps } from './BaseMap.tsx';
+export { BOUNDARIES_CREDIT } from './boundaries.ts';
