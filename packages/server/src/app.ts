@@ -39,6 +39,7 @@ import { SecretBox } from './tokens/secret-box.ts';
 import { IdentityService } from './identity/service.ts';
 import { TokenService } from './identity/tokens.ts';
 import { geocodingRoutes } from './geocoding/routes.ts';
+import { mapSettingsRoutes } from './maps/map-settings-routes.ts';
 import { memberAdminRoutes } from './members/admin-routes.ts';
 import { manualRoutes } from './manuals/routes.ts';
 import { memberRoutes } from './members/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(memberAdminRoutes({ db }));
   await app.register(storeRoutes({ db, box, identity }));
   await app.register(geocodingRoutes({ db }));
+  await app.register(mapSettingsRoutes(config.mapTiles));
   await app.register(manualRoutes());
   await app.register(ingestionRoutes({ db, dataDir: config.dataDir, rateLimitPerMinute }));
   await app.register(deviceRoutes({ db }));

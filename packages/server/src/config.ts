@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STORE_MAP } from '@pharmalytics/domain';
 
 export interface Config {
   port: number;
@@ -47,6 +48,8 @@ export interface Config {
    * read the system of record only. DuckDB's memory limit and threads leave the web server and
    * the embedded database room on a 2-core, 4 GB host by default.
    */
+  /** Raster tiles of every map (over the bundled outlines) and their credit. */
+  mapTiles: { tileUrl: string; tileAttribution: string; tileAttributionUrl: string };
   analytics: {
     replica: boolean;
     memoryLimit: string;
@@ -100,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityIssuer: env.IDENTITY_ISSUER || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Pharmalytics <no-reply@pharmalytics.jp>',
+    mapTiles: {
+      tileUrl: env.MAP_TILE_URL || STORE_MAP.tileUrl,
+      tileAttribution: env.MAP_TILE_ATTRIBUTION || STORE_MAP.tileAttribution,
+      tileAttributionUrl: env.MAP_TILE_ATTRIBUTION_URL || STORE_MAP.tileAttributionUrl,
+    },
     analytics: {
       replica: env.ANALYTICS_REPLICA !== 'false',
       memoryLimit: env.ANALYTICS_MEMORY_LIMIT || '1GB',

@@ -159,3 +159,13 @@ export const estimateCountQuerySchema = z
   .object({ from: calendarDate(), to: calendarDate(), mesh_code: meshCodeSchema })
   .strict();
 export const estimateCountResponseSchema = z.array(meshEstimateSchema);
+
+// ---- base map --------------------------------------------------------------------------------
+
+/** GET /v3/map_settings: the raster tiles drawn over the bundled outlines, and their credit. */
+export const mapSettingsResponseSchema = z.object({
+  tileUrl: z.string(),
+  tileAttribution: z.string(),
+  tileAttributionUrl: z.string(),
+});
+export type MapSettings = z.infer<typeof mapSettingsResponseSchema>;

@@ -1,6 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import Box from '@mui/material/Box';
+import type { MapSettings } from '@pharmalytics/domain';
 import { forwardRef, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   AttributionControl,
@@ -17,7 +18,7 @@ import {
   type AreaLabel,
   type Boundaries,
 } from './boundaries.ts';
-import { tilesReachable } from './tiles.ts';
+import { reachableTiles } from './tiles.ts';
 
 /** Prefecture names below this zoom, municipality names from it. */
 export const MUNICIPALITY_LABEL_MIN_ZOOM = 9;
@@ -63,7 +64,7 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap(
   ref,
 ) {
   const [boundaries, setBoundaries] = useState<Boundaries | null>(null);
-  const [tiles, setTiles] = useState(false);
+  const [tiles, setTiles] = useState<MapSettings | null>(null);
   const [zoom, setZoom] = useState(initialViewState?.zoom ?? 0);
   // How many outline features the map has drawn, once it is idle: tests and tools read it from
   // the container, as the canvas itself says nothing.
@@ -77,7 +78,7 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap(
       // Without the outlines the map still shows the sea colour and every overlay.
       (error: unknown) => console.warn('map boundaries unavailable', error),
     );
-    void tilesReachable().then((reachable) => mounted && reachable && setTiles(true));
+    void reachableTiles().then((settings) => mounted && setTiles(settings));
     return () => {
       mounted = false;
     };
@@ -89,7 +90,7 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap(
   const onError = (event: ErrorEvent) => {
     if (event.target === null) onFailed?.();
     // Tiles that fail after the probe: keep the outlines and overlays without them.
-    else setTiles(false);
+    else setTiles(null);
   };
 
   return (

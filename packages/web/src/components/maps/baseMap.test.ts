@@ -1,3 +1,4 @@
+import type { FeatureCollection } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { baseMapStyle, OUTLINE_LAYER_IDS } from './baseMapStyle.ts';
 import { labelPoint, municipalityName, type Boundaries } from './boundaries.ts';
@@ -25,23 +26,37 @@ describe('area names', () => {
   });
 });
 
+const TILES = {
+  tileUrl: 'https://tiles.example.jp/{z}/{x}/{y}.png',
+  tileAttribution: '例<タイル>',
+  tileAttributionUrl: 'https://tiles.example.jp/about',
+};
+
 describe('base map style', () => {
-  const empty = { type: 'FeatureCollection', features: [] } as const;
+  const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
   const boundaries: Boundaries = { prefectures: empty, municipalities: empty, labels: [] };
   const ids = (style: ReturnType<typeof baseMapStyle>) => style.layers.map((l) => l.id);
 
   it('draws land and outlines without tiles, the tiles between them when reachable', () => {
-    expect(ids(baseMapStyle(boundaries, false))).toEqual(['sea', 'land', ...OUTLINE_LAYER_IDS]);
-    expect(ids(baseMapStyle(boundaries, true))).toEqual([
+    expect(ids(baseMapStyle(boundaries, null))).toEqual(['sea', 'land', ...OUTLINE_LAYER_IDS]);
+    expect(ids(baseMapStyle(boundaries, TILES))).toEqual([
       'sea',
       'land',
       'tiles',
       ...OUTLINE_LAYER_IDS,
     ]);
-    expect(baseMapStyle(boundaries, true).sources.tiles).toMatchObject({ type: 'raster' });
+    expect(baseMapStyle(boundaries, TILES).sources.tiles).toEqual({
+      type: 'raster',
+      tiles: [TILES.tileUrl],
+      tileSize: 256,
+      minzoom: 2,
+      maxzoom: 18,
+      attribution:
+        '<a href="https://tiles.example.jp/about" target="_blank" rel="noopener noreferrer">例&#60;タイル&#62;</a>',
+    });
   });
 
   it('still draws a background while the boundaries load', () => {
-    expect(ids(baseMapStyle(null, false))).toEqual(['sea']);
+    expect(ids(baseMapStyle(null, null))).toEqual(['sea']);
   });
 });

@@ -1,4 +1,4 @@
-import { STORE_MAP } from '@pharmalytics/domain';
+import type { MapSettings } from '@pharmalytics/domain';
 import type { LayerSpecification, StyleSpecification } from 'react-map-gl/maplibre';
 import type { Boundaries } from './boundaries.ts';
 
@@ -43,10 +43,11 @@ const OUTLINES: LayerSpecification[] = [
   },
 ];
 
+/** The attribution is HTML: the configured credit is written as text. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** The outline layers, whose drawn features show the base map is there. */
 export const OUTLINE_LAYER_IDS = OUTLINES.map((layer) => layer.id);
-
-const tileAttribution = `<a href="${STORE_MAP.tileAttributionUrl}" target="_blank" rel="noopener noreferrer">${STORE_MAP.tileAttribution}</a>`;
 
 /**
  * The base of every map: sea, land and outlines from the bundled boundaries, with the pale
@@ -54,7 +55,7 @@ const tileAttribution = `<a href="${STORE_MAP.tileAttributionUrl}" target="_blan
  */
 export function baseMapStyle(
   boundaries: Boundaries | null,
-  withTiles: boolean,
+  tiles: MapSettings | null,
 ): StyleSpecification {
   return {
     version: 8,
@@ -63,14 +64,14 @@ export function baseMapStyle(
         prefectures: { type: 'geojson', data: boundaries.prefectures },
         municipalities: { type: 'geojson', data: boundaries.municipalities },
       }),
-      ...(withTiles && {
+      ...(tiles && {
         tiles: {
           type: 'raster',
-          tiles: [STORE_MAP.tileUrl],
+          tiles: [tiles.tileUrl],
           tileSize: 256,
           minzoom: 2,
           maxzoom: 18,
-          attribution: tileAttribution,
+          attribution: `<a href="${encodeURI(tiles.tileAttributionUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(tiles.tileAttribution)}</a>`,
         },
       }),
     },
@@ -93,7 +94,7 @@ export function baseMapStyle(
         },
       },
       ...(boundaries ? [LAND] : []),
-      ...(withTiles ? [TILES] : []),
+      ...(tiles ? [TILES] : []),
       ...(boundaries ? OUTLINES : []),
     ],
   };

@@ -1,13 +1,11 @@
-import { STORE_MAP } from '@pharmalytics/domain';
+import { mapSettingsResponseSchema, type MapSettings } from '@pharmalytics/domain';
+import { api } from '../../api/index.ts';
 
-let probe: Promise<boolean> | null = null;
+/** Tile coordinates of one tile over Kyushu, fetched to learn whether the server answers. */
+const PROBE_TILE = { z: '5', x: '28', y: '12' };
 
-/**
- * Whether the base tiles can be reached, tried once per page load with a single tile: where
- * they cannot (offline, blocked), the maps never ask for them and draw the bundled outlines.
- */
-export function tilesReachable(): Promise<boolean> {
-  probe ??= new Promise<boolean>((resolve) => {
+function imageLoads(url: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const image = new Image();
     const timer = window.setTimeout(() => resolve(false), 5000);
     image.onload = () => {
@@ -18,7 +16,31 @@ export function tilesReachable(): Promise<boolean> {
       window.clearTimeout(timer);
       resolve(false);
     };
-    image.src = STORE_MAP.tileUrl.replace('{z}', '5').replace('{x}', '28').replace('{y}', '12');
+    image.src = url;
   });
+}
+
+let probe: Promise<MapSettings | null> | null = null;
+
+/**
+ * The configured tiles (GET /v3/map_settings) when one of them can be loaded, tried once per
+ * page load; null when they cannot (offline, blocked), and the maps then never ask for tiles
+ * and draw on the bundled outlines alone.
+ */
+export function reachableTiles(): Promise<MapSettings | null> {
+  probe ??= (async () => {
+    try {
+      const settings = mapSettingsResponseSchema.parse(
+        await api.get<unknown>('/v3/map_settings', { silent: true }),
+      );
+      const url = settings.tileUrl
+        .replace('{z}', PROBE_TILE.z)
+        .replace('{x}', PROBE_TILE.x)
+        .replace('{y}', PROBE_TILE.y);
+      return (await imageLoads(url)) ? settings : null;
+    } catch {
+      return null;
+    }
+  })();
   return probe;
 }
