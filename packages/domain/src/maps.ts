@@ -94,6 +94,16 @@ export function categoryLegendLabels(
   return labels;
 }
 
+/**
+ * The trade area of a store on the acquisition-rate map: besides every mesh where the store's
+ * patients live, the meshes whose centre lies within this distance of the store (and that have
+ * census population) are estimated and shown.
+ */
+export const MARKET_SHARE_RADIUS_METERS = 2000;
+
+/** ageRangeName of a mesh's all-ages figures (the table's first row of a mesh). */
+export const MESH_ALL_AGES_LABEL = '合計';
+
 /** 1/2 regional mesh (500 m) cell size in arc seconds. */
 export const MESH_CELL_SECONDS = { latitude: 15, longitude: 22.5 } as const;
 

@@ -45,6 +45,8 @@ export const INPUT_MESSAGES = {
   coordinate: (field: string, min: number, max: number) =>
     `${field}は${min}から${max}までの数値で指定してください`,
   meshCode: '地域メッシュコードは9桁の半角数字（1/2地域メッシュ）で指定してください',
+  /** One code of digits (a store chosen in a selector). */
+  code: (field: string, digits: number) => `${field}は${digits}桁以内の半角数字で指定してください`,
   facilityType: '施設の種類は clinic、care、pharmacy のいずれかで指定してください',
 } as const;
 

@@ -42,6 +42,7 @@ import { geocodingRoutes } from './geocoding/routes.ts';
 import { mapSettingsRoutes } from './maps/map-settings-routes.ts';
 import { memberAdminRoutes } from './members/admin-routes.ts';
 import { manualRoutes } from './manuals/routes.ts';
+import { marketShareRoutes } from './maps/market-share-routes.ts';
 import { memberRoutes } from './members/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import type { Secrets } from './secrets.ts';
@@ -178,6 +179,7 @@ export async function buildApp({
   const metrics = new MetricCache(db, { replica, replicaWaitMs: config.analytics.waitMs });
   await app.register(dashboardRoutes({ db, metrics }));
   await app.register(analysisRoutes({ db, metrics }));
+  await app.register(marketShareRoutes({ db, replica, replicaWaitMs: config.analytics.waitMs }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { INPUT_LIMITS } from '../constants.ts';
+import { MARKET_SHARE_AGE_BANDS } from '../filters.ts';
 import { NO_VALUE } from '../format.ts';
-import { MAP_CATEGORIES, MARKER_CATEGORIES } from '../maps.ts';
-import { FIELD_LABELS, INPUT_MESSAGES } from '../messages.ts';
+import { MAP_CATEGORIES, MARKER_CATEGORIES, MESH_ALL_AGES_LABEL } from '../maps.ts';
+import { FIELD_LABELS, INPUT_MESSAGES, MESSAGES } from '../messages.ts';
 import { TIME_AXES } from '../periods.ts';
 import { institutionCodes } from './analysis.ts';
 import { calendarDate, decimalInteger, stop, storeCodeList, text } from './primitives.ts';
@@ -105,8 +107,10 @@ export type FacilityMastersResponse = z.infer<typeof facilityMastersResponseSche
 export const acquisitionRateSchema = z.union([z.number(), z.literal(NO_VALUE)]);
 
 const meshFigures = {
-  count: z.number().int(),
-  estimate: z.number().int(),
+  /** Acquired patients: distinct patients of the store in the period living in the mesh. */
+  count: z.number().int().nonnegative(),
+  /** Estimated treated patients of the mesh over the period (docs/market-share-model.md). */
+  estimate: z.number().int().nonnegative(),
   estimateRate: acquisitionRateSchema,
 };
 
@@ -115,31 +119,56 @@ export const meshCodeSchema = text({ typeError: INPUT_MESSAGES.meshCode }).regex
   stop(INPUT_MESSAGES.meshCode),
 );
 
-/** One age band of a mesh (index into MARKET_SHARE_AGE_BANDS). */
+/**
+ * The one store of the store selector: digits, at most the store code's length. None chosen is
+ * refused with the selector's own prompt.
+ */
+const chosenStoreCode = () => {
+  const digits = INPUT_LIMITS.storeCodeDigits;
+  const malformed = INPUT_MESSAGES.code(FIELD_LABELS.storeCode, digits);
+  return text({ typeError: MESSAGES.selectStore })
+    .min(1, stop(MESSAGES.selectStore))
+    .max(digits, stop(malformed))
+    .regex(/^[0-9]+$/, stop(malformed));
+};
+
+/** One age band of a mesh: ageRange is the index into MARKET_SHARE_AGE_BANDS (10 is 不明). */
 export const meshDetailSchema = z.object({
-  ageRange: z.number().int(),
-  ageRangeName: z.string(),
+  ageRange: z
+    .number()
+    .int()
+    .min(0)
+    .max(MARKET_SHARE_AGE_BANDS.length - 1),
+  ageRangeName: z.enum(MARKET_SHARE_AGE_BANDS),
   ...meshFigures,
 });
+export type MeshDetail = z.infer<typeof meshDetailSchema>;
 
-/** A 1/2 mesh: acquired patients of the store, estimated treated patients, their rate. */
+/**
+ * A 1/2 mesh: acquired patients of the store, estimated treated patients and their rate, for all
+ * ages (ageRangeName 合計) and per age band (details, every band of MARKET_SHARE_AGE_BANDS in
+ * order). The all-ages figures are the sums of the bands.
+ */
 export const meshEstimateSchema = z.object({
   meshCode: z.string(),
-  ageRangeName: z.string(),
+  ageRangeName: z.literal(MESH_ALL_AGES_LABEL),
   ...meshFigures,
   details: z.array(meshDetailSchema),
 });
 export type MeshEstimate = z.infer<typeof meshEstimateSchema>;
 
-/** GET /v3/market_share/ (spec 02 §7). */
+/** GET /v3/market_share/ (spec 02 §7): one store (store_code is a single code). */
 export const marketShareQuerySchema = z
-  .object({
-    from: calendarDate(),
-    to: calendarDate(),
-    store_code: storeCodeList({ label: FIELD_LABELS.storeCode }),
-  })
+  .object({ from: calendarDate(), to: calendarDate(), store_code: chosenStoreCode() })
   .strict();
+export type MarketShareQuery = z.output<typeof marketShareQuerySchema>;
 
+/**
+ * branches: the chosen store (coordinates null when its address has none). estimatedPatientCounts:
+ * every mesh where the store's patients of the period live, and every mesh with census population
+ * whose centre lies within MARKET_SHARE_RADIUS_METERS of the store. maxMesh: the mesh of the
+ * highest numeric rate (null when no mesh has one).
+ */
 export const marketShareResponseSchema = z.object({
   branches: z.array(
     z.object({
@@ -158,7 +187,11 @@ export type MarketShareResponse = z.infer<typeof marketShareResponseSchema>;
 export const estimateCountQuerySchema = z
   .object({ from: calendarDate(), to: calendarDate(), mesh_code: meshCodeSchema })
   .strict();
+export type EstimateCountQuery = z.output<typeof estimateCountQuerySchema>;
+
+/** A one-element array: the mesh asked for (estimate 0 everywhere without census data). */
 export const estimateCountResponseSchema = z.array(meshEstimateSchema);
+export type EstimateCountResponse = z.infer<typeof estimateCountResponseSchema>;
 
 // ---- base map --------------------------------------------------------------------------------
 

@@ -155,6 +155,44 @@ function analysisRows(): Record<string, Row> {
   );
 }
 
+/**
+ * The acquisition-rate map's calls: one store's map and one mesh's estimate for whoever the route
+ * table lets open the screen, their development twins for system administrators only.
+ */
+function marketShareRows(): Record<string, Row> {
+  const map = (path: string) => (store: string) =>
+    get(`${path}?${analysisPeriod}&store_code=${store}`);
+  const estimate = (path: string) => get(`${path}?${analysisPeriod}&mesh_code=503033023`);
+  const [v3, v2] = [map('/v3/market_share/'), map('/v2/market_share/market_share/')];
+  return {
+    'GET /v3/market_share/': {
+      probe: v3('{store}'),
+      allowed: openTo('MarketShare'),
+      answer: 200,
+      foreign: [v3('{foreignStore}')],
+      outsideStores: [v3('1003')],
+    },
+    'GET /v2/market_share/market_share/': {
+      probe: v2('{store}'),
+      allowed: openTo('MarketShare', { roles: ['system_admin'] }),
+      answer: 200,
+      foreign: [v2('{foreignStore}')],
+    },
+    'GET /v3/estimate_count/': {
+      probe: estimate('/v3/estimate_count/'),
+      allowed: openTo('MarketShare'),
+      answer: 200,
+      foreign: null,
+    },
+    'GET /v2/market_share/estimate_by_mesh_code/': {
+      probe: estimate('/v2/market_share/estimate_by_mesh_code/'),
+      allowed: openTo('MarketShare', { roles: ['system_admin'] }),
+      answer: 200,
+      foreign: null,
+    },
+  };
+}
+
 const ROUTES: Record<string, Row> = {
   'GET /api/docs/': { probe: get('/api/docs/'), allowed: EVERYONE, foreign: null },
   'GET /api/docs/json': { probe: get('/api/docs/json'), allowed: EVERYONE, foreign: null },
@@ -373,6 +411,7 @@ const ROUTES: Record<string, Row> = {
     foreign: [get(`/v2/dashboard/dispensing_sales?${query}&storeCodes={foreignStore}`)],
   },
   ...analysisRows(),
+  ...marketShareRows(),
   'GET /v3/medical_institutions': {
     probe: get('/v3/medical_institutions'),
     allowed: MEMBERS,

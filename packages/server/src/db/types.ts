@@ -289,6 +289,30 @@ export interface MeshPopulationTable {
   merged_into: string | null;
 }
 
+export interface MarketShareModelsTable {
+  version: string;
+  effective_from: DateString;
+  outpatient_rate_per_100k: number;
+  annual_prescriptions: number;
+  survey_day_outpatients: number;
+  heterogeneity: number;
+  sources: string;
+}
+
+export interface MarketShareAgeStructureTable {
+  model_version: string;
+  age_from: number;
+  age_to: number | null;
+  population_thousands: number;
+}
+
+export interface MarketShareTreatmentRatesTable {
+  model_version: string;
+  age_from: number;
+  age_to: number | null;
+  outpatient_rate_per_100k: number;
+}
+
 export interface FacilityMasterTable {
   id: Generated<number>;
   type: 'clinic' | 'care' | 'pharmacy';
@@ -332,5 +356,8 @@ export interface DB {
   prescription_materials: PrescriptionItemsTable;
   medicine_master: MedicineMasterTable;
   mesh_population: MeshPopulationTable;
+  market_share_models: MarketShareModelsTable;
+  market_share_age_structure: MarketShareAgeStructureTable;
+  market_share_treatment_rates: MarketShareTreatmentRatesTable;
   facility_master: FacilityMasterTable;
 }

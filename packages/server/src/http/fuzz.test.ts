@@ -77,6 +77,8 @@ const deviceAuthorization = `Basic ${Buffer.from(`${device.user}:${device.key}`)
 /** The page of an analysis call (/v3/{family}/…, /v2/{family}/…, /v3/csv/{family}/…). */
 const analysisPageOf = (url: string) =>
   analysisPageByFamily(url.match(/^\/v[23]\/(?:csv\/)?(\w+)\/:metric$/)?.[1] ?? '');
+/** The acquisition-rate map's calls, which take a period as the analysis calls do. */
+const MARKET_SHARE_CALL = /^\/v[23]\/(market_share|estimate_count)\//;
 /** The period of an analysis call: a week on the daily axis, so requests reach the engine. */
 const ANALYSIS_WEEK: Record<string, string> = { from: '2026-10-01', to: '2026-10-07' };
 
@@ -106,10 +108,14 @@ const given: Given = (route, location, name) => {
       return analysisPageOf(route.url)?.defaultMetric;
     case 'query.from':
     case 'query.to':
-      return analysisPageOf(route.url) && ANALYSIS_WEEK[name];
+      return analysisPageOf(route.url) || MARKET_SHARE_CALL.test(route.url)
+        ? ANALYSIS_WEEK[name]
+        : undefined;
     case 'query.storeCodes':
     case 'query.store_codes':
       return storeCodes.join(',');
+    case 'query.store_code':
+      return storeCodes[0];
     case 'body.storeCodes':
       return storeCodes[0];
     case 'body.plan':
