@@ -343,6 +343,7 @@ const ROUTES: Record<string, Row> = {
     allowed: MEMBERS,
     foreign: null,
   },
+  'GET /v3/map_settings': { probe: get('/v3/map_settings'), allowed: MEMBERS, foreign: null },
   'GET /manuals/:name': { probe: get('/manuals/uploader'), allowed: EVERYONE, foreign: null },
   // The uploader's calls take the store's credentials, never a browser session.
   'POST /uploader/v1/contact': {
