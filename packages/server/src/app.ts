@@ -41,6 +41,7 @@ import { TokenService } from './identity/tokens.ts';
 import { geocodingRoutes } from './geocoding/routes.ts';
 import { memberAdminRoutes } from './members/admin-routes.ts';
 import { manualRoutes } from './manuals/routes.ts';
+import { facilityRoutes, patientDistributionRoutes } from './maps/index.ts';
 import { memberRoutes } from './members/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import type { Secrets } from './secrets.ts';
@@ -176,6 +177,8 @@ export async function buildApp({
   const metrics = new MetricCache(db, { replica, replicaWaitMs: config.analytics.waitMs });
   await app.register(dashboardRoutes({ db, metrics }));
   await app.register(analysisRoutes({ db, metrics }));
+  await app.register(patientDistributionRoutes({ db, metrics }));
+  await app.register(facilityRoutes({ db }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>
