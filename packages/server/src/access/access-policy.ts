@@ -16,12 +16,11 @@ export type Access =
   | { kind: 'device' }
   /**
    * A signed-in member of an active corporation; optionally only the plans and roles of a route of
-   * the route table (of any of several routes, for an API that serves several screens), and
-   * further only the listed roles or plans.
+   * the route table, and further only the listed roles or plans.
    */
   | {
       kind: 'member';
-      route?: RouteName | readonly RouteName[];
+      route?: RouteName;
       roles?: readonly RoleName[];
       plans?: readonly PlanCode[];
       /** The message of the 403 when the route, role or plan does not let the member in. */
@@ -46,9 +45,9 @@ export const access = {
   /** Members on a paid plan. */
   paidMember: { kind: 'member', plans: plansFrom('basic') },
   systemAdminOnPaidPlan: { kind: 'member', roles: ['system_admin'], plans: plansFrom('basic') },
-  /** Whoever the route table lets open the screen `name` (any of the screens, for a list). */
+  /** Whoever the route table lets open the screen `name`. */
   route: (
-    name: RouteName | readonly RouteName[],
+    name: RouteName,
     only: { roles?: readonly RoleName[]; plans?: readonly PlanCode[]; refusal?: string } = {},
   ): Access => ({
     kind: 'member',

@@ -1,9 +1,7 @@
 import type { MetricSlug } from '@pharmalytics/domain';
 import { LRUCache } from 'lru-cache';
-import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
-import type { AnalyticsExecutor } from './executors.ts';
 import type { AnalyticsReplica } from './replica/analytics-replica.ts';
 
 /** Room of the answers kept, in characters of their JSON: tens of MB of memory at most. */
@@ -45,22 +43,15 @@ export interface MetricCacheStats {
 const sortedUnique = <T extends string | number>(values: readonly T[] | undefined) =>
   [...new Set(values ?? [])].sort();
 
-/** The key of an answer: the scope's corporation, data version and stores, and the question. */
-function answerKey(kind: string, scope: AnalysisScope, question: unknown): string {
-  const { corporationId, version, storeIds } = scope;
+/** A query with its sets in one order, so that equal queries have one key. */
+function normalisedKey(slug: MetricSlug, query: MetricQuery): string {
+  const filters = query.filters ?? {};
+  const { corporationId, version, storeIds } = query.scope;
   return JSON.stringify([
     corporationId,
     version,
-    kind,
+    slug,
     [...new Set(storeIds)].sort((a, b) => a - b),
-    question,
-  ]);
-}
-
-/** A metric query with its sets in one order, so that equal queries have one key. */
-function metricQuestion(query: MetricQuery): unknown[] {
-  const filters = query.filters ?? {};
-  return [
     query.from,
     query.to,
     query.axis,
@@ -69,24 +60,20 @@ function metricQuestion(query: MetricQuery): unknown[] {
     sortedUnique(filters.genericMedicine),
     sortedUnique(filters.medicalInstitutions),
     sortedUnique(filters.receptionTypes),
-  ];
+  ]);
 }
-
-/** Where an answer is computed: the system of record, or the replica's executor. */
-export type AnswerSource = Database | AnalyticsExecutor;
 
 /**
  * The engine's answers, kept by (corporation, data version, normalised query) in a cache bounded
  * by size, least recently used first out; identical queries running at the same time run once.
- * Other analytics answers of a scope (the maps') are kept alongside through `answer`.
  * The data version rises in the transaction of every commit of facts (data-version.ts) and is
  * read before any query of a call, so a call never gets an answer older than the facts committed
  * when it started, and an answer is exactly what the engine computes. Answers are shared between
  * callers and must not be changed.
  */
 export class MetricCache {
-  private readonly answers: LRUCache<string, object>;
-  private readonly running = new Map<string, Promise<object>>();
+  private readonly answers: LRUCache<string, MetricSeries[]>;
+  private readonly running = new Map<string, Promise<MetricSeries[]>>();
   private readonly compute: typeof computeMetric;
   private readonly replica: AnalyticsReplica | undefined;
   private readonly replicaWaitMs: number;
@@ -103,7 +90,7 @@ export class MetricCache {
     this.answers = new LRUCache({
       maxSize,
       maxEntrySize: Math.max(1, Math.floor(maxSize * MAX_ENTRY_SHARE)),
-      sizeCalculation: (answer, key) => key.length + JSON.stringify(answer).length,
+      sizeCalculation: (series, key) => key.length + JSON.stringify(series).length,
     });
   }
 
@@ -115,17 +102,14 @@ export class MetricCache {
    * On the replica when it holds the facts of the scope's data version (waiting a little for
    * it to apply them), else on the system of record: never older than the scope's version.
    */
-  private async computeOnNewest<T>(
-    scope: AnalysisScope,
-    compute: (on: AnswerSource) => Promise<T>,
-  ): Promise<T> {
+  private async computeOnNewest(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
     const { replica } = this;
-    const { corporationId, version } = scope;
+    const { corporationId, version } = query.scope;
     if (replica && (await replica.reaches(corporationId, version, this.replicaWaitMs))) {
       this.counts.onReplica += 1;
-      return compute(replica.executor());
+      return this.compute(replica.executor(), slug, query);
     }
-    return compute(this.db);
+    return this.compute(this.db, slug, query);
   }
 
   /**
@@ -133,39 +117,22 @@ export class MetricCache {
    * the answer is at least as new as the facts committed when the call started.
    */
   metric(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
-    return this.answer(`metric:${slug}`, query.scope, metricQuestion(query), (on) =>
-      this.compute(on, slug, query),
-    );
-  }
-
-  /**
-   * Any analytics answer of a scope, kept like the metrics: by `kind`, the scope (corporation,
-   * data version, stores) and `question`, a JSON value naming everything else the answer depends
-   * on, with its sets in one order. `compute` runs on the replica or the system of record, as
-   * computeOnNewest decides, and must give the same answer on both.
-   */
-  answer<T extends object>(
-    kind: string,
-    scope: AnalysisScope,
-    question: unknown,
-    compute: (on: AnswerSource) => Promise<T>,
-  ): Promise<T> {
-    const key = answerKey(kind, scope, question);
+    const key = normalisedKey(slug, query);
     const kept = this.answers.get(key);
     if (kept) {
       this.counts.hits += 1;
-      return Promise.resolve(kept as T);
+      return Promise.resolve(kept);
     }
     const running = this.running.get(key);
     if (running) {
       this.counts.joined += 1;
-      return running as Promise<T>;
+      return running;
     }
     this.counts.computed += 1;
-    const answer = this.computeOnNewest(scope, compute)
-      .then((value) => {
-        this.answers.set(key, value);
-        return value;
+    const answer = this.computeOnNewest(slug, query)
+      .then((series) => {
+        this.answers.set(key, series);
+        return series;
       })
       .finally(() => this.running.delete(key));
     this.running.set(key, answer);

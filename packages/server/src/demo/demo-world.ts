@@ -5,10 +5,9 @@
 import {
   createDemoWorld,
   DEMO_CORPORATIONS,
-  demoFacilityMaster,
   generateStoreMonth,
   toDispensingCsv,
-  type DemoMasterFacility,
+  type DemoFacility,
   type DemoWorld,
 } from '@pharmalytics/datagen';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
@@ -16,10 +15,10 @@ import { townGeocoder } from '../geocoding/town-geocoder.ts';
 export const DEMO_SEED = 20240601;
 export const DEMO_YEARS = 2;
 
-/** The demo stores with history and the facility master around them. */
+/** The demo stores with history and the facilities around them. */
 export interface DemoPlan {
   stores: { storeCode: string; dataFrom: string; dataTo: string }[];
-  facilities: DemoMasterFacility[];
+  facilities: DemoFacility[];
 }
 
 export interface DemoFileRequest {
@@ -33,8 +32,6 @@ export interface DemoFileRequest {
 
 let cached: DemoWorld | null = null;
 
-const demoTowns = () => townGeocoder().townsOf('福岡県');
-
 function worldEnding(endDate: string): DemoWorld {
   if (cached?.endDate !== endDate) {
     cached = createDemoWorld({
@@ -42,7 +39,7 @@ function worldEnding(endDate: string): DemoWorld {
       endDate,
       years: DEMO_YEARS,
       corporations: DEMO_CORPORATIONS,
-      towns: demoTowns(),
+      towns: townGeocoder().townsOf('福岡県'),
     });
   }
   return cached;
@@ -56,7 +53,7 @@ export function demoPlan(endDate: string): DemoPlan {
       dataFrom,
       dataTo,
     })),
-    facilities: demoFacilityMaster(world, demoTowns()),
+    facilities: world.facilities,
   };
 }
 
