@@ -8,6 +8,7 @@
  *   estimate of a band = round(population × share); a mesh's estimate is the sum of its bands.
  */
 import { AGE_BANDS } from '@pharmalytics/domain';
+import type { MeshPopulationRow } from '../masters/estat-mesh.ts';
 
 /** An age range in whole years, both ends included; `to` null is "and over". */
 export interface AgeRange {
@@ -65,15 +66,11 @@ export const ESTIMATE_BANDS: readonly AgeRange[] = AGE_BANDS.map((_, i) => ({
   to: i === AGE_BANDS.length - 1 ? null : i * 10 + 9,
 }));
 
-/** The census age columns of a mesh row (mesh_population). */
-export interface CensusAges {
-  age0to14: number;
-  age15to64: number;
-  age65plus: number;
-  age75plus: number;
-  age85plus: number;
-  age95plus: number;
-}
+/** The census age columns of a mesh row (mesh_population), as the e-Stat reader names them. */
+export type CensusAges = Pick<
+  MeshPopulationRow,
+  'age0to14' | 'age15to64' | 'age65plus' | 'age75plus' | 'age85plus' | 'age95plus'
+>;
 
 /** People of each census age group (CENSUS_AGE_GROUPS order); a negative difference counts 0. */
 export function censusGroupCounts(ages: CensusAges): number[] {
