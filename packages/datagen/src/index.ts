@@ -44,3 +44,5 @@ export {
   createDemoWorld,
   institutionCode,
 } from './world.ts';
+export { type DemoMasterFacility, demoFacilityMaster } from './facility-master.ts';
+export { DEMO_STATIONS, type DemoStation } from './stations.ts';

@@ -1,4 +1,5 @@
 import { NO_VALUE } from './format.ts';
+import { INPUT_MESSAGES } from './messages.ts';
 import { floorTo, truncateTo } from './numbers.ts';
 
 /** Patient categories of the distribution map (spec 02 §3). */
@@ -51,6 +52,42 @@ export const VIEWPORT_SEARCH_MARKER_TYPES = [
   'care',
   'pharmacy',
 ] as const satisfies readonly MarkerCategory[];
+
+/** Facilities GET /v3/facility_masters answers at most, those nearest the viewport's centre. */
+export const FACILITY_LIMIT = 500;
+/** The widest viewport the facility search takes, in degrees of latitude and of longitude. */
+export const FACILITY_VIEWPORT_MAX_DEGREES = 1;
+
+/** A map viewport as GET /v3/facility_masters takes it (degrees, WGS 84). */
+export interface Viewport {
+  north_east_lat: number;
+  north_east_lng: number;
+  south_west_lat: number;
+  south_west_lng: number;
+}
+
+/**
+ * Why the facility search refuses a viewport, or undefined when it takes it: the north-east
+ * corner must lie north and east of the south-west one (or on it), and the box may span at most
+ * FACILITY_VIEWPORT_MAX_DEGREES either way.
+ */
+export function viewportProblem(viewport: Viewport): string | undefined {
+  const height = viewport.north_east_lat - viewport.south_west_lat;
+  const width = viewport.north_east_lng - viewport.south_west_lng;
+  if (height < 0 || width < 0) return INPUT_MESSAGES.viewportInverted;
+  if (height > FACILITY_VIEWPORT_MAX_DEGREES || width > FACILITY_VIEWPORT_MAX_DEGREES) {
+    return INPUT_MESSAGES.viewportTooLarge(FACILITY_VIEWPORT_MAX_DEGREES);
+  }
+  return undefined;
+}
+
+/** The centre of a viewport, from which facilities are taken nearest first. */
+export function viewportCentre(viewport: Viewport): { lat: number; lng: number } {
+  return {
+    lat: (viewport.north_east_lat + viewport.south_west_lat) / 2,
+    lng: (viewport.north_east_lng + viewport.south_west_lng) / 2,
+  };
+}
 
 export const MAP_DEFAULT_ZOOM = 15;
 export const MAP_CLUSTER = { extent: 300, maxZoom: 16 } as const;

@@ -48,6 +48,9 @@ export const INPUT_MESSAGES = {
   /** One code of digits (a store chosen in a selector). */
   code: (field: string, digits: number) => `${field}は${digits}桁以内の半角数字で指定してください`,
   facilityType: '施設の種類は clinic、care、pharmacy のいずれかで指定してください',
+  viewportInverted: '表示範囲は、北東の緯度・経度を南西の緯度・経度以上の値で指定してください',
+  viewportTooLarge: (degrees: number) =>
+    `表示範囲が広すぎます。地図を拡大して、緯度・経度とも${degrees}度以内の範囲で検索してください`,
 } as const;
 
 /** Japanese field names used in the named messages ({field}を入力してください, min/max length). */
@@ -245,4 +248,41 @@ export const UPLOADER_MESSAGES = {
   retrying: (seconds: number, reason: string) =>
     `サーバーに接続できません（${reason}）。${seconds} 秒後に再試行します。`,
   stopped: '停止しました。',
+} as const;
+
+/**
+ * What the facility importer (packages/server/src/maps/import-facilities.ts) tells the operator
+ * about a file of the national medical information open data (docs/facility-masters.md).
+ */
+export const FACILITY_IMPORT_MESSAGES = {
+  missingColumn: (column: string) => `1行目: 列「${column}」がありません。`,
+  noKind:
+    '1行目: 列「機関区分」がありません（名称の列が「名称」の薬局のファイルのほかは、機関区分が必要です）。',
+  emptyValue: (lineNo: number, column: string) => `${lineNo}行目: ${column}が空です。`,
+  controlCharacters: (lineNo: number, column: string) =>
+    `${lineNo}行目: ${column}に使えない文字（制御文字）が含まれています。`,
+  tooLong: (lineNo: number, column: string, max: number) =>
+    `${lineNo}行目: ${column}が${max}文字を超えています。`,
+  unknownKind: (lineNo: number, value: string) =>
+    `${lineNo}行目: 機関区分「${value}」は取り込めません（1 病院、2 診療所、3 歯科診療所、4 助産所、5 薬局のいずれかです）。`,
+  noCoordinates: (lineNo: number) =>
+    `${lineNo}行目: 所在地座標（緯度・経度）がないため、地図に置けません。`,
+  badCoordinates: (lineNo: number) =>
+    `${lineNo}行目: 所在地座標（緯度・経度）が数値でないか、日本の範囲（緯度20～46度、経度122～154度）の外です。`,
+  duplicateId: (lineNo: number, firstLineNo: number) =>
+    `${lineNo}行目: IDが${firstLineNo}行目と同じです（先の行を取り込みます）。`,
+  noRows: 'ファイルに施設の行がありません。',
+  usage: '使い方: npx tsx packages/server/src/maps/import-facilities.ts <ファイル>…',
+  summary: (
+    file: string,
+    counts: {
+      inserted: number;
+      updated: number;
+      unchanged: number;
+      refused: number;
+      skipped: number;
+    },
+  ) =>
+    `${file}: 新規 ${counts.inserted} 件、更新 ${counts.updated} 件、変更なし ${counts.unchanged} 件` +
+    `（地図に載せない種別 ${counts.skipped} 件、取り込めなかった行 ${counts.refused} 件）`,
 } as const;

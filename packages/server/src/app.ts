@@ -43,6 +43,7 @@ import { mapSettingsRoutes } from './maps/map-settings-routes.ts';
 import { memberAdminRoutes } from './members/admin-routes.ts';
 import { manualRoutes } from './manuals/routes.ts';
 import { marketShareRoutes } from './maps/market-share-routes.ts';
+import { facilityRoutes, patientDistributionRoutes } from './maps/index.ts';
 import { memberRoutes } from './members/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import type { Secrets } from './secrets.ts';
@@ -180,6 +181,8 @@ export async function buildApp({
   await app.register(dashboardRoutes({ db, metrics }));
   await app.register(analysisRoutes({ db, metrics }));
   await app.register(marketShareRoutes({ db, replica, replicaWaitMs: config.analytics.waitMs }));
+  await app.register(patientDistributionRoutes({ db, metrics }));
+  await app.register(facilityRoutes({ db }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>

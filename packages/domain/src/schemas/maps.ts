@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { INPUT_LIMITS } from '../constants.ts';
 import { MARKET_SHARE_AGE_BANDS } from '../filters.ts';
 import { NO_VALUE } from '../format.ts';
-import { MAP_CATEGORIES, MARKER_CATEGORIES, MESH_ALL_AGES_LABEL } from '../maps.ts';
+import { mapCategoryByValue, MARKER_CATEGORIES, MESH_ALL_AGES_LABEL } from '../maps.ts';
 import { FIELD_LABELS, INPUT_MESSAGES, MESSAGES } from '../messages.ts';
 import { TIME_AXES } from '../periods.ts';
 import { institutionCodes } from './analysis.ts';
 import { calendarDate, decimalInteger, stop, storeCodeList, text } from './primitives.ts';
 
-/** A latitude or longitude sent as a decimal string, within its range. */
+/**
+ * A latitude or longitude sent as a decimal string, within its range. Up to 20 decimals, so the
+ * map's bounds can be sent as JavaScript prints them (17 significant digits).
+ */
 function coordinate(label: string, min: number, max: number) {
   const message = INPUT_MESSAGES.coordinate(label, min, max);
   return text({ typeError: message })
-    .regex(/^-?[0-9]{1,3}(\.[0-9]{1,12})?$/, stop(message))
+    .regex(/^-?[0-9]{1,3}(\.[0-9]{1,20})?$/, stop(message))
     .transform(Number)
     .refine((value) => value >= min && value <= max, stop(message));
 }
@@ -25,7 +28,10 @@ export type MapPoint = z.infer<typeof mapPointSchema>;
 
 // ---- patient distribution ------------------------------------------------------------------
 
-/** GET /v3/patient_distribution (spec 02 §7). An unknown addressCategory ranks by clinic. */
+/**
+ * GET /v3/patient_distribution (spec 02 §7). addressCategory comes out as a category of
+ * MAP_CATEGORIES: absent or unknown, it ranks by clinic.
+ */
 export const patientDistributionQuerySchema = z
   .object({
     from: calendarDate(),
@@ -36,11 +42,14 @@ export const patientDistributionQuerySchema = z
       max: TIME_AXES.length,
     }).optional(),
     storeCodes: storeCodeList({ label: FIELD_LABELS.storeCode }).default(''),
+    // Any other number ranks by clinic, as does a call without one (spec 02 §3).
     addressCategory: decimalInteger({
       label: FIELD_LABELS.addressCategory,
-      min: 1,
-      max: MAP_CATEGORIES.length,
-    }).optional(),
+      min: 0,
+      max: INPUT_LIMITS.int4Max,
+    })
+      .optional()
+      .transform((value) => mapCategoryByValue(value).value),
     medicalInstitutionFilters: institutionCodes(FIELD_LABELS.medicalInstitutionFilter),
   })
   .strict();

@@ -83,7 +83,10 @@ export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
           if (!auth) throw unauthorized();
           if (shutOutBySuspension(auth)) throw forbidden(ERROR_WIRE_MESSAGES.corporationSuspended);
           const allowed =
-            (!access.route || isRouteAllowed(route(access.route), auth.plan, auth.role)) &&
+            (!access.route ||
+              [access.route]
+                .flat()
+                .some((name) => isRouteAllowed(route(name), auth.plan, auth.role))) &&
             (!access.roles || access.roles.includes(auth.role)) &&
             (!access.plans || access.plans.includes(auth.plan));
           if (!allowed) throw forbidden(access.refusal);

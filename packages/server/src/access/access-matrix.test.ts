@@ -413,6 +413,34 @@ const ROUTES: Record<string, Row> = {
   },
   ...analysisRows(),
   ...marketShareRows(),
+  'GET /v3/patient_distribution': {
+    probe: get(`/v3/patient_distribution?${analysisPeriod}&storeCodes={store}`),
+    allowed: openTo('PatientDistribution'),
+    answer: 200,
+    foreign: [
+      get(`/v3/patient_distribution?${analysisPeriod}&storeCodes={foreignStore}`),
+      get(`/v3/patient_distribution?${analysisPeriod}&storeCodes={store},{foreignStore}`),
+    ],
+    outsideStores: [
+      get(`/v3/patient_distribution?${analysisPeriod}&storeCodes=1003`),
+      get(`/v3/patient_distribution?${analysisPeriod}&storeCodes=1001,1003`),
+    ],
+  },
+  'GET /v2/address/patient_distribution': {
+    probe: get(`/v2/address/patient_distribution?${analysisPeriod}&storeCodes={store}`),
+    allowed: openTo('PatientDistribution', { roles: ['system_admin'] }),
+    answer: 200,
+    foreign: [get(`/v2/address/patient_distribution?${analysisPeriod}&storeCodes={foreignStore}`)],
+  },
+  // Public master data: no rows of a corporation, open to whoever may open either map.
+  'GET /v3/facility_masters': {
+    probe: get(
+      '/v3/facility_masters?type=clinic&north_east_lat=33.6&north_east_lng=130.42&south_west_lat=33.58&south_west_lng=130.39',
+    ),
+    allowed: [...new Set([...openTo('PatientDistribution'), ...openTo('MarketShare')])],
+    answer: 200,
+    foreign: null,
+  },
   'GET /v3/medical_institutions': {
     probe: get('/v3/medical_institutions'),
     allowed: MEMBERS,

@@ -16,11 +16,12 @@ export type Access =
   | { kind: 'device' }
   /**
    * A signed-in member of an active corporation; optionally only the plans and roles of a route of
-   * the route table, and further only the listed roles or plans.
+   * the route table (of any of several routes, for an API that serves several screens), and
+   * further only the listed roles or plans.
    */
   | {
       kind: 'member';
-      route?: RouteName;
+      route?: RouteName | readonly RouteName[];
       roles?: readonly RoleName[];
       plans?: readonly PlanCode[];
       /** The message of the 403 when the route, role or plan does not let the member in. */
@@ -45,9 +46,9 @@ export const access = {
   /** Members on a paid plan. */
   paidMember: { kind: 'member', plans: plansFrom('basic') },
   systemAdminOnPaidPlan: { kind: 'member', roles: ['system_admin'], plans: plansFrom('basic') },
-  /** Whoever the route table lets open the screen `name`. */
+  /** Whoever the route table lets open the screen `name` (any of the screens, for a list). */
   route: (
-    name: RouteName,
+    name: RouteName | readonly RouteName[],
     only: { roles?: readonly RoleName[]; plans?: readonly PlanCode[]; refusal?: string } = {},
   ): Access => ({
     kind: 'member',

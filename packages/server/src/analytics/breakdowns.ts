@@ -50,9 +50,20 @@ export function itemName(breakdown: BreakdownSql, item: ItemColumns): string {
 const unknownWithoutKey = (name: (key: string) => string) => (item: ItemColumns) =>
   item.key === '' ? UNKNOWN_ITEM_NAME : name(item.key);
 
+/**
+ * A patient's age in whole years on a date, from the birth month (null without one): the same
+ * expression on the system of record and on the replica.
+ */
+export function ageOnDate(
+  date: RawBuilder<unknown>,
+  birthMonth: RawBuilder<unknown>,
+): RawBuilder<number | null> {
+  return sql<number | null>`extract(year from age(${date}, ${birthMonth}))::int`;
+}
+
 /** Age on the dispensing date in ten-year bands (AGE_BANDS), 不明 without a birth month. */
 function ageBand(): RawBuilder<string> {
-  const age = sql`extract(year from age(p.dispensing_date, pa.birth_month))::int`;
+  const age = ageOnDate(sql`p.dispensing_date`, sql`pa.birth_month`);
   const cases = AGE_BANDS.map((label, i) =>
     i === AGE_BANDS.length - 1
       ? sql`else ${sql.lit(label)}`

@@ -87,8 +87,15 @@ function bucketExpression(axis: TimeAxisValue, dialect: AnalyticsDialect): RawBu
     : sql`strftime(p.dispensing_date, ${format})`;
 }
 
-/** The sheets in scope: the stores, the period and the filters, as conditions on `p`. */
-function sheetConditions(query: MetricQuery, lineClass: RawBuilder<unknown> | null) {
+/**
+ * The sheets in scope: the stores, the period and the filters, as conditions on `p`. With the
+ * generic filter, `lineClass` is the class of the medicine line being counted (null: the sheet
+ * counts when any of its lines has a class asked for).
+ */
+export function sheetConditions(
+  query: Pick<MetricQuery, 'scope' | 'from' | 'to' | 'filters'>,
+  lineClass: RawBuilder<unknown> | null,
+) {
   const { corporationId, storeIds } = query.scope;
   const conditions: RawBuilder<unknown>[] = [
     sql`p.corporation_id = ${corporationId}`,

@@ -1,7 +1,9 @@
 import type { MetricSlug } from '@pharmalytics/domain';
 import { LRUCache } from 'lru-cache';
+import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
+import type { AnalyticsExecutor } from './executors.ts';
 import type { AnalyticsReplica } from './replica/analytics-replica.ts';
 
 /** Room of the answers kept, in characters of their JSON: tens of MB of memory at most. */
@@ -43,15 +45,22 @@ export interface MetricCacheStats {
 const sortedUnique = <T extends string | number>(values: readonly T[] | undefined) =>
   [...new Set(values ?? [])].sort();
 
-/** A query with its sets in one order, so that equal queries have one key. */
-function normalisedKey(slug: MetricSlug, query: MetricQuery): string {
-  const filters = query.filters ?? {};
-  const { corporationId, version, storeIds } = query.scope;
+/** The key of an answer: the scope's corporation, data version and stores, and the question. */
+function answerKey(kind: string, scope: AnalysisScope, question: unknown): string {
+  const { corporationId, version, storeIds } = scope;
   return JSON.stringify([
     corporationId,
     version,
-    slug,
+    kind,
     [...new Set(storeIds)].sort((a, b) => a - b),
+    question,
+  ]);
+}
+
+/** A metric query with its sets in one order, so that equal queries have one key. */
+function metricQuestion(query: MetricQuery): unknown[] {
+  const filters = query.filters ?? {};
+  return [
     query.from,
     query.to,
     query.axis,
@@ -60,20 +69,24 @@ function normalisedKey(slug: MetricSlug, query: MetricQuery): string {
     sortedUnique(filters.genericMedicine),
     sortedUnique(filters.medicalInstitutions),
     sortedUnique(filters.receptionTypes),
-  ]);
+  ];
 }
+
+/** Where an answer is computed: the system of record, or the replica's executor. */
+export type AnswerSource = Database | AnalyticsExecutor;
 
 /**
  * The engine's answers, kept by (corporation, data version, normalised query) in a cache bounded
  * by size, least recently used first out; identical queries running at the same time run once.
+ * Other analytics answers of a scope (the maps') are kept alongside through `answer`.
  * The data version rises in the transaction of every commit of facts (data-version.ts) and is
  * read before any query of a call, so a call never gets an answer older than the facts committed
  * when it started, and an answer is exactly what the engine computes. Answers are shared between
  * callers and must not be changed.
  */
 export class MetricCache {
-  private readonly answers: LRUCache<string, MetricSeries[]>;
-  private readonly running = new Map<string, Promise<MetricSeries[]>>();
+  private readonly answers: LRUCache<string, object>;
+  private readonly running = new Map<string, Promise<object>>();
   private readonly compute: typeof computeMetric;
   private readonly replica: AnalyticsReplica | undefined;
   private readonly replicaWaitMs: number;
@@ -90,7 +103,7 @@ export class MetricCache {
     this.answers = new LRUCache({
       maxSize,
       maxEntrySize: Math.max(1, Math.floor(maxSize * MAX_ENTRY_SHARE)),
-      sizeCalculation: (series, key) => key.length + JSON.stringify(series).length,
+      sizeCalculation: (answer, key) => key.length + JSON.stringify(answer).length,
     });
   }
 
@@ -102,14 +115,17 @@ export class MetricCache {
    * On the replica when it holds the facts of the scope's data version (waiting a little for
    * it to apply them), else on the system of record: never older than the scope's version.
    */
-  private async computeOnNewest(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
+  private async computeOnNewest<T>(
+    scope: AnalysisScope,
+    compute: (on: AnswerSource) => Promise<T>,
+  ): Promise<T> {
     const { replica } = this;
-    const { corporationId, version } = query.scope;
+    const { corporationId, version } = scope;
     if (replica && (await replica.reaches(corporationId, version, this.replicaWaitMs))) {
       this.counts.onReplica += 1;
-      return this.compute(replica.executor(), slug, query);
+      return compute(replica.executor());
     }
-    return this.compute(this.db, slug, query);
+    return compute(this.db);
   }
 
   /**
@@ -117,22 +133,39 @@ export class MetricCache {
    * the answer is at least as new as the facts committed when the call started.
    */
   metric(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
-    const key = normalisedKey(slug, query);
+    return this.answer(`metric:${slug}`, query.scope, metricQuestion(query), (on) =>
+      this.compute(on, slug, query),
+    );
+  }
+
+  /**
+   * Any analytics answer of a scope, kept like the metrics: by `kind`, the scope (corporation,
+   * data version, stores) and `question`, a JSON value naming everything else the answer depends
+   * on, with its sets in one order. `compute` runs on the replica or the system of record, as
+   * computeOnNewest decides, and must give the same answer on both.
+   */
+  answer<T extends object>(
+    kind: string,
+    scope: AnalysisScope,
+    question: unknown,
+    compute: (on: AnswerSource) => Promise<T>,
+  ): Promise<T> {
+    const key = answerKey(kind, scope, question);
     const kept = this.answers.get(key);
     if (kept) {
       this.counts.hits += 1;
-      return Promise.resolve(kept);
+      return Promise.resolve(kept as T);
     }
     const running = this.running.get(key);
     if (running) {
       this.counts.joined += 1;
-      return running;
+      return running as Promise<T>;
     }
     this.counts.computed += 1;
-    const answer = this.computeOnNewest(slug, query)
-      .then((series) => {
-        this.answers.set(key, series);
-        return series;
+    const answer = this.computeOnNewest(scope, compute)
+      .then((value) => {
+        this.answers.set(key, value);
+        return value;
       })
       .finally(() => this.running.delete(key));
     this.running.set(key, answer);

@@ -320,8 +320,16 @@ export interface FacilityMasterTable {
   address: string;
   latitude: number;
   longitude: number;
+  prescription_patients: number | null;
+  outpatients: number | null;
+  homecare_patients: number | null;
   capacity: number | null;
-  patients: number | null;
+  total_users: number | null;
+  /** 'demo', or 'import:' and the open-data layout. */
+  source: string;
+  /** The facility's id within its source. */
+  source_id: string;
+  updated_at: Generated<Date>;
 }
 
 export interface PrescriptionMedicinesTable extends PrescriptionItemsTable {

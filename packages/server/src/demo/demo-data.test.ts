@@ -33,8 +33,15 @@ describe('demo history', () => {
     expect(Number(facts.yen) / Number(facts.sheets)).toBeLessThan(12000);
     const facilities = await t.db.selectFrom('facility_master').select('type').distinct().execute();
     expect(facilities.map((f) => f.type).sort()).toEqual(['care', 'clinic', 'pharmacy']);
+    const demoFacilities = () =>
+      t.db.selectFrom('facility_master').selectAll().orderBy('source_id').execute();
+    const loadedFacilities = await demoFacilities();
+    expect(loadedFacilities.length).toBeGreaterThan(300);
+    expect(new Set(loadedFacilities.map((f) => f.source))).toEqual(new Set(['demo']));
 
     await loadDemoData(t.db, t.dataDir, () => {}, 2);
+    // The facilities follow from the world alone: loading again changes none of them.
+    expect(await demoFacilities()).toEqual(loadedFacilities);
     const second = await loadedMonths();
     expect(second).toHaveLength(4);
     const keys = second.map((u) => `${u.store_id}/${u.file_name}`);

@@ -5,6 +5,7 @@ import { todayInJapan } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
 import type { DeviceIdentity } from '../ingestion/device-auth.ts';
 import { ingestFile } from '../ingestion/ingest-file.ts';
+import { loadDemoFacilities } from '../maps/index.ts';
 import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
 import { backgroundThread } from '../workers/background.ts';
 
@@ -83,23 +84,8 @@ async function loadHistory(
   limit: number,
 ): Promise<void> {
   const world = await generate('demoPlan', endDate);
-  const facilities = await db.selectFrom('facility_master').select('id').limit(1).execute();
-  for (let i = 0; facilities.length === 0 && i < world.facilities.length; i += 1000) {
-    await db
-      .insertInto('facility_master')
-      .values(
-        world.facilities.slice(i, i + 1000).map((f) => ({
-          type: f.type,
-          name: f.name,
-          address: f.address,
-          latitude: f.latitude,
-          longitude: f.longitude,
-          capacity: f.capacity ?? null,
-          patients: f.patients ?? null,
-        })),
-      )
-      .execute();
-  }
+  // By id: a restart changes nothing, and a newer generator replaces what it changed.
+  await loadDemoFacilities(db, world.facilities);
 
   const stores = await db
     .selectFrom('stores as s')

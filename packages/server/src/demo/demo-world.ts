@@ -5,9 +5,10 @@
 import {
   createDemoWorld,
   DEMO_CORPORATIONS,
+  demoFacilityMaster,
   generateStoreMonth,
   toDispensingCsv,
-  type DemoFacility,
+  type DemoMasterFacility,
   type DemoWorld,
 } from '@pharmalytics/datagen';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
@@ -15,10 +16,10 @@ import { townGeocoder } from '../geocoding/town-geocoder.ts';
 export const DEMO_SEED = 20240601;
 export const DEMO_YEARS = 2;
 
-/** The demo stores with history and the facilities around them. */
+/** The demo stores with history and the facility master around them. */
 export interface DemoPlan {
   stores: { storeCode: string; dataFrom: string; dataTo: string }[];
-  facilities: DemoFacility[];
+  facilities: DemoMasterFacility[];
 }
 
 export interface DemoFileRequest {
@@ -32,6 +33,8 @@ export interface DemoFileRequest {
 
 let cached: DemoWorld | null = null;
 
+const demoTowns = () => townGeocoder().townsOf('福岡県');
+
 function worldEnding(endDate: string): DemoWorld {
   if (cached?.endDate !== endDate) {
     cached = createDemoWorld({
@@ -39,7 +42,7 @@ function worldEnding(endDate: string): DemoWorld {
       endDate,
       years: DEMO_YEARS,
       corporations: DEMO_CORPORATIONS,
-      towns: townGeocoder().townsOf('福岡県'),
+      towns: demoTowns(),
     });
   }
   return cached;
@@ -53,7 +56,7 @@ export function demoPlan(endDate: string): DemoPlan {
       dataFrom,
       dataTo,
     })),
-    facilities: world.facilities,
+    facilities: demoFacilityMaster(world, demoTowns()),
   };
 }
 

@@ -81,6 +81,14 @@ const analysisPageOf = (url: string) =>
 const MARKET_SHARE_CALL = /^\/v[23]\/(market_share|estimate_count)\//;
 /** The period of an analysis call: a week on the daily axis, so requests reach the engine. */
 const ANALYSIS_WEEK: Record<string, string> = { from: '2026-10-01', to: '2026-10-07' };
+/** The map calls' period, and a viewport around the demo stores the facility search takes. */
+const isMapCall = (url: string) => /^\/v[23]\/(?:address\/)?patient_distribution$/.test(url);
+const VIEWPORT: Record<string, string> = {
+  north_east_lat: '33.6',
+  north_east_lng: '130.42',
+  south_west_lat: '33.58',
+  south_west_lng: '130.39',
+};
 
 /**
  * Values from the demo world where the schema alone cannot choose: rows that exist, so requests
@@ -108,9 +116,14 @@ const given: Given = (route, location, name) => {
       return analysisPageOf(route.url)?.defaultMetric;
     case 'query.from':
     case 'query.to':
-      return analysisPageOf(route.url) || MARKET_SHARE_CALL.test(route.url)
+      return analysisPageOf(route.url) || MARKET_SHARE_CALL.test(route.url) || isMapCall(route.url)
         ? ANALYSIS_WEEK[name]
         : undefined;
+    case 'query.north_east_lat':
+    case 'query.north_east_lng':
+    case 'query.south_west_lat':
+    case 'query.south_west_lng':
+      return VIEWPORT[name];
     case 'query.storeCodes':
     case 'query.store_codes':
       return storeCodes.join(',');

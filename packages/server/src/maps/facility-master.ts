@@ -1,0 +1,96 @@
+import type { MarkerCategory } from '@pharmalytics/domain';
+import { sql } from 'kysely';
+import type { Database } from '../db/connection.ts';
+
+/** A facility of the master as a source gives it; figures it does not publish are null. */
+export interface FacilityRow {
+  /** The facility's id within its source. */
+  sourceId: string;
+  type: MarkerCategory;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  prescriptionPatients: number | null;
+  outpatients: number | null;
+  homecarePatients: number | null;
+  capacity: number | null;
+  totalUsers: number | null;
+}
+
+/** What a load did: rows added, rows whose values changed, rows already as given. */
+export interface FacilityLoadCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The source of the demo world's facilities. */
+export const DEMO_FACILITY_SOURCE = 'demo';
+
+const CHUNK = 1000;
+
+/**
+ * Adds or updates the facilities of one source by their id within it, in one transaction. A row
+ * whose values are already stored is left as it is (its updated_at too), so loading the same
+ * data again changes nothing. Ids repeated in `rows` keep their first row.
+ */
+export async function upsertFacilities(
+  db: Database,
+  source: string,
+  rows: readonly FacilityRow[],
+): Promise<FacilityLoadCounts> {
+  const byId = new Map<string, FacilityRow>();
+  for (const row of rows) if (!byId.has(row.sourceId)) byId.set(row.sourceId, row);
+  const unique = [...byId.values()];
+  const counts: FacilityLoadCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < unique.length; i += CHUNK) {
+      const part = unique.slice(i, i + CHUNK);
+      const column = <K extends keyof FacilityRow>(key: K) => part.map((r) => r[key]);
+      const { rows: written } = await sql<{ inserted: boolean }>`
+        insert into facility_master as f (source, source_id, type, name, address, latitude,
+          longitude, prescription_patients, outpatients, homecare_patients, capacity, total_users)
+        select ${source}, * from unnest(
+          ${column('sourceId')}::text[], ${column('type')}::text[], ${column('name')}::text[],
+          ${column('address')}::text[], ${column('latitude')}::float8[],
+          ${column('longitude')}::float8[], ${column('prescriptionPatients')}::int[],
+          ${column('outpatients')}::int[], ${column('homecarePatients')}::int[],
+          ${column('capacity')}::int[], ${column('totalUsers')}::int[])
+        on conflict (source, source_id) do update set type = excluded.type,
+          name = excluded.name, address = excluded.address, latitude = excluded.latitude,
+          longitude = excluded.longitude, prescription_patients = excluded.prescription_patients,
+          outpatients = excluded.outpatients, homecare_patients = excluded.homecare_patients,
+          capacity = excluded.capacity, total_users = excluded.total_users, updated_at = now()
+        where (f.type, f.name, f.address, f.latitude, f.longitude, f.prescription_patients,
+            f.outpatients, f.homecare_patients, f.capacity, f.total_users)
+          is distinct from (excluded.type, excluded.name, excluded.address, excluded.latitude,
+            excluded.longitude, excluded.prescription_patients, excluded.outpatients,
+            excluded.homecare_patients, excluded.capacity, excluded.total_users)
+        returning (xmax = 0) as inserted`.execute(trx);
+      const inserted = written.filter((r) => r.inserted).length;
+      counts.inserted += inserted;
+      counts.updated += written.length - inserted;
+      counts.unchanged += part.length - written.length;
+    }
+  });
+  return counts;
+}
+
+/**
+ * The demo world's facilities as the master's demo source: added or updated by id, and demo rows
+ * the world no longer has removed. Imported sources are left alone.
+ */
+export async function loadDemoFacilities(
+  db: Database,
+  rows: readonly FacilityRow[],
+): Promise<FacilityLoadCounts & { removed: number }> {
+  const counts = await upsertFacilities(db, DEMO_FACILITY_SOURCE, rows);
+  const ids = rows.map((r) => r.sourceId);
+  const { numDeletedRows } = await db
+    .deleteFrom('facility_master')
+    .where('source', '=', DEMO_FACILITY_SOURCE)
+    .where(sql<boolean>`source_id <> all(${ids}::text[])`)
+    .executeTakeFirst();
+  return { ...counts, removed: Number(numDeletedRows) };
+}

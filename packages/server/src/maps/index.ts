@@ -1,0 +1,9 @@
+export { facilityRoutes } from './facility-routes.ts';
+export {
+  DEMO_FACILITY_SOURCE,
+  type FacilityLoadCounts,
+  type FacilityRow,
+  loadDemoFacilities,
+  upsertFacilities,
+} from './facility-master.ts';
+export { patientDistributionRoutes } from './patient-distribution-routes.ts';

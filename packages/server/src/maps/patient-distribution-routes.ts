@@ -1,0 +1,136 @@
+import {
+  patientDistributionQuerySchema,
+  patientDistributionResponseSchema,
+  type PatientDistributionQuery,
+  type PatientDistributionResponse,
+  type TimeAxisValue,
+} from '@pharmalytics/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../access/access-policy.ts';
+import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
+import type { AuthContext } from '../access/auth-context.ts';
+import { browsableStoreIds } from '../access/browsable-stores.ts';
+import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
+import { requestPeriod } from '../analytics/period.ts';
+import type { Database } from '../db/connection.ts';
+import {
+  computePatientDistribution,
+  distributionPatients,
+  type DistributionAnswer,
+  type DistributionQuery,
+} from './patient-distribution.ts';
+
+/**
+ * The stores of a distribution call, as an analysis call's: the period checked first (the
+ * period menu's rules), then the stores, all of the member's browsable active stores when none
+ * are named; a store outside them is refused (403), and the free plan's calendar applies. Null
+ * when the member has no store to show.
+ */
+async function distributionScope(
+  db: Database,
+  auth: AuthContext,
+  q: PatientDistributionQuery,
+): Promise<AnalysisScope | null> {
+  requestPeriod(q.from, q.to, q.periodCode as TimeAxisValue | undefined);
+  let storeCodes = q.storeCodes.split(',').filter((code) => code !== '');
+  if (storeCodes.length === 0) {
+    const browsable = await db
+      .selectFrom('stores')
+      .select('store_code')
+      .where('corporation_id', '=', auth.corporationId)
+      .where('id', 'in', browsableStoreIds(db, auth))
+      .execute();
+    storeCodes = browsable.map((s) => s.store_code);
+    if (storeCodes.length === 0) return null;
+  }
+  return memberScope(db, auth, { storeCodes, from: q.from });
+}
+
+const distributionQuery = (
+  q: PatientDistributionQuery,
+  scope: AnalysisScope,
+): DistributionQuery => ({
+  scope,
+  from: q.from,
+  to: q.to,
+  category: q.addressCategory,
+  institutionCodes: [...q.medicalInstitutionFilters].sort(),
+});
+
+/** The scope's stores on the map: those with a point (a store without one is not drawn). */
+async function storesOnMap(db: Database, scope: AnalysisScope) {
+  const stores = await db
+    .selectFrom('stores')
+    .select(['store_code', 'name', 'latitude', 'longitude'])
+    .where('corporation_id', '=', scope.corporationId)
+    .where('id', 'in', [...scope.storeIds])
+    .where('latitude', 'is not', null)
+    .where('longitude', 'is not', null)
+    .where('latitude', '<>', 0)
+    .where('longitude', '<>', 0)
+    .orderBy('store_code')
+    .execute();
+  return stores.map((s) => ({
+    storeCode: s.store_code,
+    name: s.name,
+    location: { lat: s.latitude!, lng: s.longitude! },
+  }));
+}
+
+const NOTHING: PatientDistributionResponse = { patients: [], pharmacies: [], categories: [] };
+
+/**
+ * GET /v3/patient_distribution (spec 02 §7) and its development twin
+ * GET /v2/address/patient_distribution, for whoever the route table lets open the patient
+ * distribution screen (the twin: system administrators only). Both run one statement
+ * (patient-distribution.ts): /v3 through the answer cache, on the analytics replica once it holds
+ * the call's facts; the twin on the system of record every time, uncached, so the two engines can
+ * be held equal as the chart calls' twins are. The stores on the map are read fresh each call.
+ */
+export function patientDistributionRoutes({
+  db,
+  metrics,
+}: AnalyticsRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const schema = {
+      tags: ['maps'],
+      querystring: patientDistributionQuerySchema,
+      response: { 200: patientDistributionResponseSchema },
+    };
+    const answer = async (
+      auth: AuthContext,
+      q: PatientDistributionQuery,
+      compute: (query: DistributionQuery) => Promise<DistributionAnswer>,
+    ): Promise<PatientDistributionResponse> => {
+      const scope = await distributionScope(db, auth, q);
+      if (!scope) return NOTHING;
+      const distribution = await compute(distributionQuery(q, scope));
+      return {
+        patients: distributionPatients(distribution),
+        pharmacies: await storesOnMap(db, scope),
+        categories: distribution.categories,
+      };
+    };
+
+    app.get(
+      '/v3/patient_distribution',
+      { config: { access: access.route('PatientDistribution') }, schema },
+      async (request) =>
+        answer(request.auth, request.query, (query) => {
+          const { scope, ...question } = query;
+          return metrics.answer('patientDistribution', scope, question, (on) =>
+            computePatientDistribution(on, query),
+          );
+        }),
+    );
+    app.get(
+      '/v2/address/patient_distribution',
+      {
+        config: { access: access.route('PatientDistribution', { roles: ['system_admin'] }) },
+        schema,
+      },
+      async (request) =>
+        answer(request.auth, request.query, (query) => computePatientDistribution(db, query)),
+    );
+  };
+}
