@@ -138,6 +138,7 @@ const ON_THE_SERVER_TOO = [
   'packages/server/src/db/', // the connection itself: statement timeout, event loop
   'packages/server/src/ingestion/', // COPY, loads in one transaction, a server killed mid-load
   'packages/server/src/analytics/', // the engine's SQL over every metric and page
+  'packages/server/src/maps/', // the maps' statements, the viewport index, the census import
   'packages/server/src/identity/', // lockouts under parallel sign-in attempts
   'packages/server/src/session/', // one ID token used by parallel logins
   'packages/server/src/invitations/', // one invitation used by parallel requests

@@ -180,7 +180,7 @@ export async function buildApp({
   const metrics = new MetricCache(db, { replica, replicaWaitMs: config.analytics.waitMs });
   await app.register(dashboardRoutes({ db, metrics }));
   await app.register(analysisRoutes({ db, metrics }));
-  await app.register(marketShareRoutes({ db, replica, replicaWaitMs: config.analytics.waitMs }));
+  await app.register(marketShareRoutes({ db, metrics }));
   await app.register(patientDistributionRoutes({ db, metrics }));
   await app.register(facilityRoutes({ db }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };

@@ -5,6 +5,9 @@ import type { AnalyticsExecutor } from '../analytics/executors.ts';
 /** Acquired patients of one mesh by band (MARKET_SHARE_AGE_BANDS order: 10 bands, then 不明). */
 export type BandCounts = number[];
 
+/** Acquired patients by 1/2 mesh code: a plain object, so that the answer cache can size it. */
+export type AcquiredByMesh = Record<string, BandCounts>;
+
 /** What the acquired counts are asked for: one store of a corporation over a period. */
 export interface AcquiredQuery {
   corporationId: number;
@@ -37,7 +40,7 @@ function bandIndex(day: string, birthMonth: string) {
 export async function acquiredPatients(
   executor: AnalyticsExecutor,
   query: AcquiredQuery,
-): Promise<Map<string, BandCounts>> {
+): Promise<AcquiredByMesh> {
   const { corporationId, storeId, from, to } = query;
   const statement = sql<Record<string, unknown>>`
     with last_sheets as (
@@ -54,11 +57,9 @@ export async function acquiredPatients(
     select mesh_code, age_range, count(*) as patients
     from placed
     group by mesh_code, age_range`;
-  const counts = new Map<string, BandCounts>();
+  const counts: AcquiredByMesh = {};
   for (const row of await executor.rows(statement)) {
-    const meshCode = String(row.mesh_code);
-    let bands = counts.get(meshCode);
-    if (!bands) counts.set(meshCode, (bands = MARKET_SHARE_AGE_BANDS.map(() => 0)));
+    const bands = (counts[String(row.mesh_code)] ??= MARKET_SHARE_AGE_BANDS.map(() => 0));
     bands[Number(row.age_range)] = Number(row.patients);
   }
   return counts;

@@ -9,21 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
-import { recordsExecutor } from '../analytics/executors.ts';
+import { executorOf, recordsExecutor } from '../analytics/executors.ts';
+import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { requestPeriod } from '../analytics/period.ts';
-import type { AnalyticsReplica } from '../analytics/replica/analytics-replica.ts';
-import type { Database } from '../db/connection.ts';
 import { acquiredPatients } from './market-share-acquired.ts';
-import { AcquiredPatientsCache } from './market-share-cache.ts';
 import { marketShare, meshEstimateOnly, type AcquiredSource } from './market-share-service.ts';
-
-export interface MarketShareRouteDeps {
-  db: Database;
-  /** The analytics replica, when the server keeps one. */
-  replica?: AnalyticsReplica;
-  /** Longest a call waits for the replica to catch up before the system of record answers. */
-  replicaWaitMs?: number;
-}
 
 const SYSTEM_ADMIN_TWIN = { roles: ['system_admin'] } as const;
 
@@ -39,10 +29,11 @@ const SYSTEM_ADMIN_TWIN = { roles: ['system_admin'] } as const;
  *   /v2/market_share/estimate_by_mesh_code/ twin.
  * Periods follow the analysis calls' rules (order, calendar, length; the free plan's calendar).
  */
-export function marketShareRoutes(deps: MarketShareRouteDeps): FastifyPluginAsyncZod {
-  const { db } = deps;
-  const cache = new AcquiredPatientsCache(db, deps);
-  const cached: AcquiredSource = (query, version) => cache.get(query, version);
+export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
+  const cached: AcquiredSource = (query, scope) =>
+    metrics.answer('marketShareAcquired', scope, [query.from, query.to], (on) =>
+      acquiredPatients(executorOf(on), query),
+    );
   const fromFacts: AcquiredSource = (query) => acquiredPatients(recordsExecutor(db), query);
 
   const answer = async (auth: AuthContext, q: MarketShareQuery, acquired: AcquiredSource) => {

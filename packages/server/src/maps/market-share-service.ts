@@ -7,15 +7,15 @@ import {
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import { estimateMeshes } from './estimate-meshes.ts';
-import type { BandCounts } from './market-share-acquired.ts';
+import type { AcquiredByMesh, AcquiredQuery } from './market-share-acquired.ts';
 import { meshCodesAround } from './market-share-area.ts';
 import { maxMesh, meshEstimate } from './market-share-response.ts';
 
 /** Acquired patients by mesh of a store over a period (cached or counted from the facts). */
 export type AcquiredSource = (
-  query: { corporationId: number; storeId: number; from: string; to: string },
-  version: number,
-) => Promise<Map<string, BandCounts>>;
+  query: AcquiredQuery,
+  scope: AnalysisScope,
+) => Promise<AcquiredByMesh>;
 
 /** A stored coordinate the map can centre on: missing or zero is no address (spec 02 §5). */
 const placed = (value: number | null): value is number => value !== null && value !== 0;
@@ -42,7 +42,7 @@ export async function marketShare(
     .executeTakeFirstOrThrow();
   const patients = await acquired(
     { corporationId: scope.corporationId, storeId, ...period },
-    scope.version,
+    scope,
   );
   const around =
     placed(store.latitude) && placed(store.longitude)
@@ -51,11 +51,12 @@ export async function marketShare(
           MARKET_SHARE_RADIUS_METERS,
         )
       : [];
-  const estimates = await estimateMeshes(db, [...new Set([...patients.keys(), ...around])], period);
+  const patientMeshes = Object.keys(patients);
+  const estimates = await estimateMeshes(db, [...new Set([...patientMeshes, ...around])], period);
   const populatedAround = around.filter((code) => (estimates.people.get(code) ?? 0) > 0);
-  const meshCodes = [...new Set([...patients.keys(), ...populatedAround])].sort();
+  const meshCodes = [...new Set([...patientMeshes, ...populatedAround])].sort();
   const meshes = meshCodes.map((code) =>
-    meshEstimate(code, patients.get(code), estimates.byMesh.get(code)),
+    meshEstimate(code, patients[code], estimates.byMesh.get(code)),
   );
   return {
     branches: [
