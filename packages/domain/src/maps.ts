@@ -2,6 +2,24 @@ import { NO_VALUE } from './format.ts';
 import { INPUT_MESSAGES } from './messages.ts';
 import { floorTo, truncateTo } from './numbers.ts';
 
+/** The maps' calls (spec 02 §7). */
+export const MAP_API_PATHS = {
+  patientDistribution: '/v3/patient_distribution',
+  facilityMasters: '/v3/facility_masters',
+  marketShare: '/v3/market_share/',
+  estimateCount: '/v3/estimate_count/',
+} as const;
+
+/**
+ * The development twins of the map calls, which the dev-API flag calls instead: unlike the chart
+ * calls' twins, their paths differ beyond the version.
+ */
+export const MAP_DEV_API_TWINS: Readonly<Record<string, string>> = {
+  [MAP_API_PATHS.patientDistribution]: '/v2/address/patient_distribution',
+  [MAP_API_PATHS.marketShare]: '/v2/market_share/market_share/',
+  [MAP_API_PATHS.estimateCount]: '/v2/market_share/estimate_by_mesh_code/',
+};
+
 /** Patient categories of the distribution map (spec 02 §3). */
 export const MAP_CATEGORIES = [
   { value: 1, key: 'receptionType', label: '受付区分' },
@@ -89,8 +107,25 @@ export function viewportCentre(viewport: Viewport): { lat: number; lng: number }
   };
 }
 
+/**
+ * Where a store stands on the maps, or undefined when it cannot be placed: a missing or zero
+ * latitude or longitude means no address is registered (spec 02 §5).
+ */
+export function storeLocation(store: {
+  latitude: number | null;
+  longitude: number | null;
+}): { latitude: number; longitude: number } | undefined {
+  const { latitude, longitude } = store;
+  if (!latitude || !longitude) return undefined;
+  return { latitude, longitude };
+}
+
 export const MAP_DEFAULT_ZOOM = 15;
-export const MAP_CLUSTER = { extent: 300, maxZoom: 16 } as const;
+/**
+ * Marker clustering (spec 02 §9): tile extent 300 and clusters up to zoom 16; the radius, in
+ * pixels of that extent, is the clustering library's usual 40.
+ */
+export const MAP_CLUSTER = { extent: 300, maxZoom: 16, radius: 40 } as const;
 export const MARKET_SHARE_MIN_ZOOM = 12;
 /** Mesh number labels, and rectangles of meshes without patients, need at least this zoom. */
 export const MESH_LABEL_MIN_ZOOM = 13;

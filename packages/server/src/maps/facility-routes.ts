@@ -1,6 +1,7 @@
 import {
   facilityMastersQuerySchema,
   facilityMastersResponseSchema,
+  MAP_API_PATHS,
   viewportProblem,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import { facilitiesInViewport } from './facility-search.ts';
 export function facilityRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/v3/facility_masters',
+      MAP_API_PATHS.facilityMasters,
       {
         config: { access: access.route(['PatientDistribution', 'MarketShare']) },
         schema: {

@@ -1,9 +1,11 @@
 import {
   estimateCountQuerySchema,
   estimateCountResponseSchema,
+  MAP_API_PATHS,
+  MAP_DEV_API_TWINS,
+  type MarketShareQuery,
   marketShareQuerySchema,
   marketShareResponseSchema,
-  type MarketShareQuery,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
@@ -55,12 +57,12 @@ export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyP
     };
 
     app.get(
-      '/v3/market_share/',
+      MAP_API_PATHS.marketShare,
       { config: { access: access.route('MarketShare') }, schema: marketShareSchema },
       (request) => answer(request.auth, request.query, cached),
     );
     app.get(
-      '/v2/market_share/market_share/',
+      MAP_DEV_API_TWINS[MAP_API_PATHS.marketShare]!,
       {
         config: { access: access.route('MarketShare', SYSTEM_ADMIN_TWIN) },
         schema: marketShareSchema,
@@ -69,8 +71,8 @@ export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyP
     );
 
     for (const [path, twin] of [
-      ['/v3/estimate_count/', {}],
-      ['/v2/market_share/estimate_by_mesh_code/', SYSTEM_ADMIN_TWIN],
+      [MAP_API_PATHS.estimateCount, {}],
+      [MAP_DEV_API_TWINS[MAP_API_PATHS.estimateCount]!, SYSTEM_ADMIN_TWIN],
     ] as const) {
       app.get(
         path,

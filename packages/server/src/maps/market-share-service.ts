@@ -1,5 +1,6 @@
 import {
   MARKET_SHARE_RADIUS_METERS,
+  storeLocation,
   type DateRange,
   type MarketShareResponse,
   type MeshEstimate,
@@ -16,9 +17,6 @@ export type AcquiredSource = (
   query: AcquiredQuery,
   scope: AnalysisScope,
 ) => Promise<AcquiredByMesh>;
-
-/** A stored coordinate the map can centre on: missing or zero is no address (spec 02 §5). */
-const placed = (value: number | null): value is number => value !== null && value !== 0;
 
 /**
  * The acquisition-rate map of one store (GET /v3/market_share/): the store, and every mesh
@@ -44,13 +42,8 @@ export async function marketShare(
     { corporationId: scope.corporationId, storeId, ...period },
     scope,
   );
-  const around =
-    placed(store.latitude) && placed(store.longitude)
-      ? meshCodesAround(
-          { latitude: store.latitude, longitude: store.longitude },
-          MARKET_SHARE_RADIUS_METERS,
-        )
-      : [];
+  const location = storeLocation(store);
+  const around = location ? meshCodesAround(location, MARKET_SHARE_RADIUS_METERS) : [];
   const patientMeshes = Object.keys(patients);
   const estimates = await estimateMeshes(db, [...new Set([...patientMeshes, ...around])], period);
   const populatedAround = around.filter((code) => (estimates.people.get(code) ?? 0) > 0);

@@ -1,8 +1,10 @@
 import {
-  patientDistributionQuerySchema,
-  patientDistributionResponseSchema,
+  MAP_API_PATHS,
+  MAP_DEV_API_TWINS,
   type PatientDistributionQuery,
+  patientDistributionQuerySchema,
   type PatientDistributionResponse,
+  patientDistributionResponseSchema,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -113,7 +115,7 @@ export function patientDistributionRoutes({
     };
 
     app.get(
-      '/v3/patient_distribution',
+      MAP_API_PATHS.patientDistribution,
       { config: { access: access.route('PatientDistribution') }, schema },
       async (request) =>
         answer(request.auth, request.query, (query) => {
@@ -124,7 +126,7 @@ export function patientDistributionRoutes({
         }),
     );
     app.get(
-      '/v2/address/patient_distribution',
+      MAP_DEV_API_TWINS[MAP_API_PATHS.patientDistribution]!,
       {
         config: { access: access.route('PatientDistribution', { roles: ['system_admin'] }) },
         schema,

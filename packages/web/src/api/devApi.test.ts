@@ -8,6 +8,19 @@ describe('applyDevApi', () => {
     );
   });
 
+  it('sends the map calls to their named twins, keeping the query', () => {
+    expect(applyDevApi('/v3/patient_distribution?from=2026-01-01', true)).toBe(
+      '/v2/address/patient_distribution?from=2026-01-01',
+    );
+    expect(applyDevApi('/v3/market_share/?store_code=1001', true)).toBe(
+      '/v2/market_share/market_share/?store_code=1001',
+    );
+    expect(applyDevApi('/v3/estimate_count/?mesh_code=503033023', true)).toBe(
+      '/v2/market_share/estimate_by_mesh_code/?mesh_code=503033023',
+    );
+    expect(applyDevApi('/v3/patient_distribution', false)).toBe('/v3/patient_distribution');
+  });
+
   it('leaves paths alone when disabled or not under /v3/', () => {
     expect(applyDevApi('/v3/branches', false)).toBe('/v3/branches');
     expect(applyDevApi('/v2/members/1', true)).toBe('/v2/members/1');

@@ -1,3 +1,5 @@
+import { MAP_DEV_API_TWINS } from '@pharmalytics/domain';
+
 /** The system administrator's dev-API flag (spec 01 §7): sends some /v3/ calls to their /v2/ twins. */
 const STORAGE_KEY = 'pharmalytics.devApi';
 const listeners = new Set<() => void>();
@@ -26,7 +28,14 @@ export function subscribeDevApi(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** '/v3/foo' → '/v2/foo' when enabled; other paths unchanged. */
+/**
+ * When enabled, a map call goes to its named twin and any other '/v3/foo' to '/v2/foo'; other
+ * paths, and every path when disabled, are unchanged. The query string is kept.
+ */
 export function applyDevApi(path: string, enabled: boolean): string {
-  return enabled && path.startsWith('/v3/') ? `/v2/${path.slice('/v3/'.length)}` : path;
+  if (!enabled) return path;
+  const [pathname = '', query] = path.split(/(?=\?)/, 2);
+  const twin = MAP_DEV_API_TWINS[pathname];
+  if (twin) return twin + (query ?? '');
+  return path.startsWith('/v3/') ? `/v2/${path.slice('/v3/'.length)}` : path;
 }

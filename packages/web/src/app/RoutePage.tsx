@@ -38,6 +38,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
     import('../features/analytics/index.ts').then((m) => ({ default: m.DashboardPage })),
   ),
   ...analysisRoutePages(),
+  // The map screens load MapLibre with them, and only they do.
+  PatientDistribution: lazy(() =>
+    import('../features/maps/index.ts').then((m) => ({ default: m.PatientDistributionPage })),
+  ),
   ...SETTINGS_PAGES,
 };
 

@@ -43,10 +43,12 @@ const DIALOG_WIDTH = 560;
 export interface FilterControlProps {
   applied: ConditionFilters;
   onApply: (filters: ConditionFilters) => void;
+  /** Only the medical institution filter (the distribution map, spec 02 §2.3). */
+  institutionsOnly?: boolean;
 }
 
 /** The 絞り込み button with its badge, and the dialog (spec 02 §2.2, §4, §5). */
-export function FilterControl({ applied, onApply }: FilterControlProps) {
+export function FilterControl({ applied, onApply, institutionsOnly = false }: FilterControlProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const titleId = useId();
@@ -86,6 +88,7 @@ export function FilterControl({ applied, onApply }: FilterControlProps) {
         {open && (
           <FilterForm
             applied={applied}
+            institutionsOnly={institutionsOnly}
             onClose={() => setOpen(false)}
             onApply={(filters) => {
               onApply(filters);
@@ -98,7 +101,12 @@ export function FilterControl({ applied, onApply }: FilterControlProps) {
   );
 }
 
-function FilterForm({ applied, onApply, onClose }: FilterControlProps & { onClose: () => void }) {
+function FilterForm({
+  applied,
+  onApply,
+  onClose,
+  institutionsOnly,
+}: FilterControlProps & { onClose: () => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterDraft>(() => openFilterDraft(applied));
   const errors = filterErrors(draft);
@@ -110,22 +118,26 @@ function FilterForm({ applied, onApply, onClose }: FilterControlProps & { onClos
           value={draft.medicalInstitutions}
           onChange={(medicalInstitutions) => setDraft((d) => ({ ...d, medicalInstitutions }))}
         />
-        <CheckboxGroup
-          label={t('analysis.receptionTypes')}
-          filter="receptionTypes"
-          options={RECEPTION_TYPE_FILTERS}
-          draft={draft}
-          error={errors.receptionTypes}
-          onChange={setDraft}
-        />
-        <CheckboxGroup
-          label={t('analysis.genericMedicine')}
-          filter="genericMedicine"
-          options={GENERIC_MEDICINE_FILTERS}
-          draft={draft}
-          error={errors.genericMedicine}
-          onChange={setDraft}
-        />
+        {!institutionsOnly && (
+          <>
+            <CheckboxGroup
+              label={t('analysis.receptionTypes')}
+              filter="receptionTypes"
+              options={RECEPTION_TYPE_FILTERS}
+              draft={draft}
+              error={errors.receptionTypes}
+              onChange={setDraft}
+            />
+            <CheckboxGroup
+              label={t('analysis.genericMedicine')}
+              filter="genericMedicine"
+              options={GENERIC_MEDICINE_FILTERS}
+              draft={draft}
+              error={errors.genericMedicine}
+              onChange={setDraft}
+            />
+          </>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button color="inherit" onClick={() => setDraft(clearedFilterDraft())} sx={{ mr: 'auto' }}>

@@ -2,7 +2,7 @@ import { timeAxis } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
 import { loose, TEST_STYLE } from './chartTesting.ts';
 import { trendAxisStep, trendChartOption } from './trendChartOption.ts';
-import { TREND_PALETTE } from './trendPalette.ts';
+import { SERIES_PALETTE } from '../../../../components/charts/seriesPalette.ts';
 
 const MONTHLY = timeAxis('monthly').value;
 const YEARLY = timeAxis('yearly').value;
@@ -40,8 +40,8 @@ describe('trendChartOption', () => {
     const option = build([line('B', [1, 2, 3]), line('A', [3, 2, 1])]);
     expect(option.series.map((s) => s.name)).toEqual(['B', 'A']);
     expect(option.series.map((s) => s.itemStyle.color)).toEqual([
-      TREND_PALETTE[0],
-      TREND_PALETTE[1],
+      SERIES_PALETTE[0],
+      SERIES_PALETTE[1],
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('trendChartOption', () => {
     const option = build(many);
     expect(option.series).toHaveLength(10);
     expect(new Set(option.series.map((s) => s.itemStyle.color)).size).toBe(10);
-    expect(TREND_PALETTE).toHaveLength(10);
+    expect(SERIES_PALETTE).toHaveLength(10);
   });
 
   it('labels the buckets as the screens do', () => {

@@ -16,7 +16,7 @@ import {
   TOOLTIP_ROW_STYLE,
   type ChartStyle,
 } from './chartStyle.ts';
-import { TREND_PALETTE } from './trendPalette.ts';
+import { SERIES_PALETTE } from '../../../../components/charts/seriesPalette.ts';
 
 /** Marks are drawn up to this many buckets; beyond, the line alone reads better. */
 const MAX_MARKS = 31;
@@ -57,7 +57,7 @@ function valueAxisRange(lines: readonly (number | null)[][]) {
     : { min: 0, interval, max: Math.ceil(max / interval) * interval };
 }
 
-/** One line per checked series (at most ten) over the buckets, coloured by TREND_PALETTE. */
+/** One line per checked series (at most ten) over the buckets, coloured by SERIES_PALETTE. */
 export function trendChartOption({
   series,
   buckets,
@@ -128,7 +128,7 @@ export function trendChartOption({
       },
     },
     series: drawn.map((s, i) => {
-      const color = TREND_PALETTE[i];
+      const color = SERIES_PALETTE[i];
       return {
         type: 'line',
         name: s.name,

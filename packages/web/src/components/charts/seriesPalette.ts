@@ -1,10 +1,11 @@
 import type { CHART_MAX_SERIES } from '@pharmalytics/domain';
 
 /**
- * The trend chart's line colours, the i-th for the i-th checked series: ten hues far apart, each
- * dark enough for a contrast of at least 3:1 on white.
+ * Colours of ranked series: the trend chart's lines (the i-th for the i-th checked series) and the
+ * distribution map's categories (the i-th for the i-th ranked). Ten hues far apart, each dark
+ * enough for a contrast of at least 3:1 on white.
  */
-export const TREND_PALETTE = [
+export const SERIES_PALETTE = [
   '#1f77b4', // blue
   '#d95f02', // orange
   '#2ca02c', // green

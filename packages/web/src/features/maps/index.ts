@@ -1,0 +1,1 @@
+export { PatientDistributionPage } from './patient-distribution/PatientDistributionPage.tsx';
