@@ -190,9 +190,13 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
     instance.on('click', FACILITY_LAYER_ID, onClick);
     instance.on('mouseenter', FACILITY_LAYER_ID, pointer);
     instance.on('mouseleave', FACILITY_LAYER_ID, plain);
-    if (instance.loaded()) void search();
-    else instance.once('load', () => void search());
+    // The first view's facilities, once the map has its size and position.
+    const first = () => void search();
+    const frame = instance.loaded() ? requestAnimationFrame(first) : 0;
+    if (!frame) instance.once('load', first);
     return () => {
+      cancelAnimationFrame(frame);
+      instance.off('load', first);
       running.current?.abort();
       instance.off('moveend', onMoveEnd);
       instance.off('click', FACILITY_LAYER_ID, onClick);
@@ -204,12 +208,13 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
 
   const active = activeKey ? facilities.get(activeKey) : undefined;
   const shown = active && types.includes(active.type) ? active : undefined;
-  const iconImage = [
-    'case',
-    ['==', ['get', 'key'], activeKey ?? ''],
-    ['concat', 'facility-', ['get', 'type'], '-active'],
-    ['concat', 'facility-', ['get', 'type']],
+  const iconOf = (active: boolean) => [
+    'match',
+    ['get', 'type'],
+    ...VIEWPORT_SEARCH_MARKER_TYPES.flatMap((type) => [type, facilityIconName(type, active)]),
+    '',
   ];
+  const iconImage = ['case', ['==', ['get', 'key'], activeKey ?? ''], iconOf(true), iconOf(false)];
 
   return (
     <>
