@@ -7,6 +7,7 @@ import {
   isMeshRectangleVisible,
   mapCategoryByValue,
   meshOpacity,
+  storeLocation,
 } from './maps.ts';
 
 describe('acquisitionRate', () => {
@@ -82,5 +83,17 @@ describe('zoom rules', () => {
   it('draw distribution markers only above zoom 10', () => {
     expect(isDistributionMarkerVisible(10)).toBe(false);
     expect(isDistributionMarkerVisible(10.5)).toBe(true);
+  });
+});
+
+describe('storeLocation', () => {
+  it('places a store with both coordinates, and no store with a missing or zero one', () => {
+    expect(storeLocation({ latitude: 33.59, longitude: 130.4 })).toEqual({
+      latitude: 33.59,
+      longitude: 130.4,
+    });
+    expect(storeLocation({ latitude: null, longitude: 130.4 })).toBeUndefined();
+    expect(storeLocation({ latitude: 33.59, longitude: 0 })).toBeUndefined();
+    expect(storeLocation({ latitude: 0, longitude: 0 })).toBeUndefined();
   });
 });

@@ -59,10 +59,13 @@ if (config.demoSeed) {
   );
 }
 
-// The history loads while the service already answers; an interrupted load resumes next start.
-if (config.demoSeed && config.demoHistory) {
+// The demo facilities, and the history unless switched off, load while the service already
+// answers; an interrupted load resumes next start.
+if (config.demoSeed) {
   const started = performance.now();
-  loadDemoData(db, config.dataDir, (message) => app.log.info(message))
+  loadDemoData(db, config.dataDir, (message) => app.log.info(message), {
+    history: config.demoHistory,
+  })
     .then(() =>
       app.log.info(
         { seconds: Math.round((performance.now() - started) / 1000) },

@@ -14,7 +14,7 @@ const loadedMonths = () =>
 describe('demo history', () => {
   it('goes through the ingestion path newest month first and resumes where it stopped', async () => {
     const messages: string[] = [];
-    await loadDemoData(t.db, t.dataDir, (m) => messages.push(m), 2);
+    await loadDemoData(t.db, t.dataDir, (m) => messages.push(m), { limit: 2 });
     const first = await loadedMonths();
     expect(first).toHaveLength(2);
     expect(first.every((u) => u.status === 'loaded')).toBe(true);
@@ -39,7 +39,7 @@ describe('demo history', () => {
     expect(loadedFacilities.length).toBeGreaterThan(300);
     expect(new Set(loadedFacilities.map((f) => f.source))).toEqual(new Set(['demo']));
 
-    await loadDemoData(t.db, t.dataDir, () => {}, 2);
+    await loadDemoData(t.db, t.dataDir, () => {}, { limit: 2 });
     // The facilities follow from the world alone: loading again changes none of them.
     expect(await demoFacilities()).toEqual(loadedFacilities);
     const second = await loadedMonths();

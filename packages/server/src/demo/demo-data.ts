@@ -8,6 +8,7 @@ import { ingestFile } from '../ingestion/ingest-file.ts';
 import { loadDemoFacilities } from '../maps/index.ts';
 import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
 import { backgroundThread } from '../workers/background.ts';
+import type { DemoPlan } from './demo-world.ts';
 
 function yesterdayInJapan(): string {
   return todayInJapan(new Date(Date.now() - 24 * 60 * 60 * 1000));
@@ -52,24 +53,35 @@ export async function seedDemoMasters(db: Database): Promise<boolean> {
 }
 
 /**
- * The demo world's facilities and two years of dispensing history, loaded through the real
- * ingestion path: the generator writes our CSV format and each store-month is ingested as a file
- * that store's uploader would have sent. Newest months first, so recent periods fill first; a
- * month already loaded (after a restart) is skipped, so an interrupted load resumes.
+ * The demo world's facilities and, with `history`, two years of dispensing history, loaded
+ * through the real ingestion path: the generator writes our CSV format and each store-month is
+ * ingested as a file that store's uploader would have sent. Newest months first, so recent
+ * periods fill first; a month already loaded (after a restart) is skipped, so an interrupted
+ * load resumes. The facilities are master data: they load without the history too.
  */
 export async function loadDemoData(
   db: Database,
   dataDir: string,
   progress: (message: string) => void,
-  /** Load at most this many store-months (the rest resumes on a later call). */
-  limit = Number.POSITIVE_INFINITY,
+  options: {
+    history?: boolean;
+    /** Load at most this many store-months (the rest resumes on a later call). */
+    limit?: number;
+  } = {},
 ): Promise<void> {
+  const { history = true, limit = Number.POSITIVE_INFINITY } = options;
   await seedDemoMasters(db);
   // The world is built and its files written on a thread of their own, next to the one that
   // parses uploads; closing it frees the world.
   const generator = backgroundThread();
   try {
-    await loadHistory(db, dataDir, yesterdayInJapan(), generator.run, progress, limit);
+    const endDate = yesterdayInJapan();
+    const world = await generator.run('demoPlan', endDate);
+    // By id: a restart changes nothing, and a newer generator replaces what it changed.
+    await loadDemoFacilities(db, world.facilities);
+    if (history) {
+      await loadHistory(db, dataDir, endDate, world.stores, generator.run, progress, limit);
+    }
   } finally {
     await generator.close();
   }
@@ -79,14 +91,11 @@ async function loadHistory(
   db: Database,
   dataDir: string,
   endDate: string,
+  worldStores: DemoPlan['stores'],
   generate: ReturnType<typeof backgroundThread>['run'],
   progress: (message: string) => void,
   limit: number,
 ): Promise<void> {
-  const world = await generate('demoPlan', endDate);
-  // By id: a restart changes nothing, and a newer generator replaces what it changed.
-  await loadDemoFacilities(db, world.facilities);
-
   const stores = await db
     .selectFrom('stores as s')
     .innerJoin('corporations as c', 'c.id', 's.corporation_id')
@@ -115,7 +124,7 @@ async function loadHistory(
     ).map((u) => `${u.store_code}/${u.file_name}`),
   );
   const fileName = (month: string) => `dispensing_${month}.csv`;
-  const months = world.stores
+  const months = worldStores
     .flatMap((store) =>
       monthsBetween(store.dataFrom, store.dataTo).map((month) => ({ store, month })),
     )

@@ -133,6 +133,9 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
   const [moved, setMoved] = useState(false);
   const [tooWide, setTooWide] = useState(false);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  // What the map has drawn once idle, read by tests and tools (the canvas says nothing): how
+  // many facility markers, and where the first one is on the map (x,y in pixels).
+  const [drawn, setDrawn] = useState({ count: 0, first: '' });
   const running = useRef<AbortController | null>(null);
   const { facilities, geojson } = useMemo(() => toFeatures(result), [result]);
 
@@ -177,6 +180,17 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
       const key = (event.features?.[0]?.properties as FacilityProps | undefined)?.key;
       if (key) setActiveKey(key);
     };
+    const onIdle = () => {
+      if (!instance.getLayer(FACILITY_LAYER_ID)) return;
+      const features = instance.queryRenderedFeatures({ layers: [FACILITY_LAYER_ID] });
+      const point = features[0]?.geometry;
+      const first =
+        point?.type === 'Point' ? instance.project(point.coordinates as [number, number]) : null;
+      setDrawn({
+        count: features.length,
+        first: first ? `${Math.round(first.x)},${Math.round(first.y)}` : '',
+      });
+    };
     const pointer = () => (instance.getCanvas().style.cursor = 'pointer');
     const plain = () => (instance.getCanvas().style.cursor = '');
     // Marker images are drawn when the style first asks for them (again after a style change).
@@ -187,6 +201,7 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
       instance.addImage(id, drawFacilityIcon(icon.type, icon.active, ratio), { pixelRatio: ratio });
     });
     instance.on('moveend', onMoveEnd);
+    instance.on('idle', onIdle);
     instance.on('click', FACILITY_LAYER_ID, onClick);
     instance.on('mouseenter', FACILITY_LAYER_ID, pointer);
     instance.on('mouseleave', FACILITY_LAYER_ID, plain);
@@ -199,6 +214,7 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
       instance.off('load', first);
       running.current?.abort();
       instance.off('moveend', onMoveEnd);
+      instance.off('idle', onIdle);
       instance.off('click', FACILITY_LAYER_ID, onClick);
       instance.off('mouseenter', FACILITY_LAYER_ID, pointer);
       instance.off('mouseleave', FACILITY_LAYER_ID, plain);
@@ -271,7 +287,12 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
           </Typography>
         )}
       </Box>
-      <span hidden data-facilities={facilities.size} />
+      <span
+        hidden
+        data-facilities={facilities.size}
+        data-drawn-facilities={drawn.count}
+        data-first-facility={drawn.first}
+      />
     </>
   );
 }
