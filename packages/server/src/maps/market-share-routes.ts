@@ -2,6 +2,7 @@ import {
   estimateCountQuerySchema,
   estimateCountResponseSchema,
   marketShareQuerySchema,
+  MARKET_SHARE_PATHS,
   marketShareResponseSchema,
   type MarketShareQuery,
 } from '@pharmalytics/domain';
@@ -55,12 +56,12 @@ export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyP
     };
 
     app.get(
-      '/v3/market_share/',
+      MARKET_SHARE_PATHS.marketShare,
       { config: { access: access.route('MarketShare') }, schema: marketShareSchema },
       (request) => answer(request.auth, request.query, cached),
     );
     app.get(
-      '/v2/market_share/market_share/',
+      MARKET_SHARE_PATHS.marketShareDev,
       {
         config: { access: access.route('MarketShare', SYSTEM_ADMIN_TWIN) },
         schema: marketShareSchema,
@@ -69,8 +70,8 @@ export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyP
     );
 
     for (const [path, twin] of [
-      ['/v3/estimate_count/', {}],
-      ['/v2/market_share/estimate_by_mesh_code/', SYSTEM_ADMIN_TWIN],
+      [MARKET_SHARE_PATHS.estimateCount, {}],
+      [MARKET_SHARE_PATHS.estimateCountDev, SYSTEM_ADMIN_TWIN],
     ] as const) {
       app.get(
         path,

@@ -179,6 +179,7 @@ export const en: Resources = {
   condition: {
     conditionsLabel: 'Display conditions',
     periodButton: 'Period: {{preset}} {{period}} ({{axis}})',
+    periodButtonWithoutAxis: 'Period: {{preset}} {{period}}',
     periodMenu: 'Period settings',
     comparisonText: 'Comparison: {{period}}',
     preset: 'Period',

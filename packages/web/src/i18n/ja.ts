@@ -180,6 +180,7 @@ export const ja = {
   condition: {
     conditionsLabel: '表示条件',
     periodButton: '期間: {{preset}} {{period}}（{{axis}}）',
+    periodButtonWithoutAxis: '期間: {{preset}} {{period}}',
     periodMenu: '期間の設定',
     comparisonText: '比較期間: {{period}}',
     preset: '期間',
