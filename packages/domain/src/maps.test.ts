@@ -4,6 +4,7 @@ import {
   categoryLegendLabels,
   defaultMarketShareLayers,
   formatAcquisitionRate,
+  hasMapPosition,
   isDistributionMarkerVisible,
   isMeshLabelVisible,
   isMeshRectangleVisible,
@@ -126,5 +127,15 @@ describe('the acquisition-rate settings', () => {
       '獲得患者数',
       '推計患者数',
     ]);
+  });
+});
+
+describe('hasMapPosition', () => {
+  it('needs both coordinates, neither of them 0', () => {
+    expect(hasMapPosition(33.5914, 130.4004)).toBe(true);
+    expect(hasMapPosition(null, 130.4004)).toBe(false);
+    expect(hasMapPosition(33.5914, undefined)).toBe(false);
+    expect(hasMapPosition(0, 130.4004)).toBe(false);
+    expect(hasMapPosition(33.5914, 0)).toBe(false);
   });
 });

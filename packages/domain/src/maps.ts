@@ -105,6 +105,17 @@ export function viewportCentre(viewport: Viewport): { lat: number; lng: number }
   };
 }
 
+/**
+ * Whether a store's stored coordinates can centre a map: missing or zero latitude or longitude
+ * means no address was registered (spec 02 §5), and the map gives way to a notice.
+ */
+export function hasMapPosition(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): boolean {
+  return latitude != null && longitude != null && latitude !== 0 && longitude !== 0;
+}
+
 export const MAP_DEFAULT_ZOOM = 15;
 export const MAP_CLUSTER = { extent: 300, maxZoom: 16 } as const;
 export const MARKET_SHARE_MIN_ZOOM = 12;

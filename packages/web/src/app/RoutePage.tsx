@@ -38,6 +38,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
     import('../features/analytics/index.ts').then((m) => ({ default: m.DashboardPage })),
   ),
   ...analysisRoutePages(),
+  // Loaded on first visit; its map (MapLibre) loads later still, with the map itself.
+  MarketShare: lazy(() =>
+    import('../features/maps/index.ts').then((m) => ({ default: m.MarketSharePage })),
+  ),
   ...SETTINGS_PAGES,
 };
 

@@ -1,9 +1,11 @@
 import type { Resources } from './ja.ts';
+import { mapsEn } from './maps.en.ts';
 import { settingsEn } from './settings.en.ts';
 
 /** English fallback for the UI chrome. */
 export const en: Resources = {
   ...settingsEn,
+  ...mapsEn,
   common: {
     close: 'Close',
     loading: 'Loading',

@@ -1,8 +1,10 @@
+import { mapsJa } from './maps.ja.ts';
 import { settingsJa } from './settings.ja.ts';
 
 /** Japanese UI chrome. Spec messages (errors, validation, titles) come from @pharmalytics/domain. */
 export const ja = {
   ...settingsJa,
+  ...mapsJa,
   common: {
     close: '閉じる',
     loading: '読み込み中',

@@ -1,0 +1,5 @@
+export {
+  MarketSharePage,
+  type FacilitySlots,
+  type RenderFacilities,
+} from './market-share/index.ts';
