@@ -4,7 +4,6 @@ import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Collapse from '@mui/material/Collapse';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -16,6 +15,7 @@ import {
 } from '@pharmalytics/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/index.ts';
 
 export const SETTINGS_PANEL_WIDTH = 200;
 
@@ -37,12 +37,13 @@ export function SettingsPanel({
   return (
     <Box
       component="aside"
+      id={panelId}
       aria-label={MARKET_SHARE_LABELS.settings}
       sx={{
         display: 'flex',
         flexDirection: 'column',
-        alignItems: 'stretch',
         flexShrink: 0,
+        width: open ? SETTINGS_PANEL_WIDTH : 'auto',
         border: '1px solid',
         borderColor: 'divider',
         borderRadius: 1,
@@ -56,29 +57,35 @@ export function SettingsPanel({
         aria-controls={panelId}
         aria-label={open ? t('marketShare.settingsClose') : t('marketShare.settingsOpen')}
         onClick={() => setOpen((current) => !current)}
-        startIcon={<TuneIcon color="primary" />}
-        endIcon={open ? <ChevronRightIcon /> : <ChevronLeftIcon />}
-        sx={{
-          justifyContent: 'space-between',
-          px: 1.5,
-          py: 1,
-          borderRadius: 1,
-          ...(!open && { writingMode: 'vertical-rl', height: '100%', py: 2, px: 0.5 }),
-        }}
+        sx={
+          open
+            ? { justifyContent: 'flex-start', gap: 1, px: 1.5, py: 1 }
+            : {
+                flex: 1,
+                flexDirection: 'column',
+                justifyContent: 'flex-start',
+                gap: 1,
+                minWidth: 40,
+                px: 0.5,
+                py: 1.5,
+              }
+        }
       >
-        {MARKET_SHARE_LABELS.settings}
-      </Button>
-      <Collapse in={open} orientation="horizontal" id={panelId}>
-        <FormControl
-          component="fieldset"
-          aria-labelledby={legendId}
-          sx={{ width: SETTINGS_PANEL_WIDTH, px: 2, pb: 2 }}
+        <TuneIcon color="primary" fontSize="small" />
+        <Box
+          component="span"
+          sx={
+            open ? { flex: 1, textAlign: 'left' } : { writingMode: 'vertical-rl', letterSpacing: 2 }
+          }
         >
-          <FormLabel
-            component="legend"
-            id={legendId}
-            sx={{ fontSize: 12, fontWeight: 700, mb: 0.5, color: 'text.secondary' }}
-          >
+          {MARKET_SHARE_LABELS.settings}
+        </Box>
+        {open ? <ChevronRightIcon fontSize="small" /> : <ChevronLeftIcon fontSize="small" />}
+      </Button>
+      {open && (
+        <FormControl component="fieldset" aria-labelledby={legendId} sx={{ px: 2, pb: 1.5 }}>
+          {/* The button above shows the same words: the legend is for assistive technology. */}
+          <FormLabel component="legend" id={legendId} sx={visuallyHidden}>
             {MARKET_SHARE_LABELS.settings}
           </FormLabel>
           <FormGroup>
@@ -99,7 +106,7 @@ export function SettingsPanel({
             ))}
           </FormGroup>
         </FormControl>
-      </Collapse>
+      )}
     </Box>
   );
 }
