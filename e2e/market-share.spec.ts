@@ -204,9 +204,7 @@ function totalRow(number: number, mesh: Pick<MeshEstimate, 'meshCode' | 'count' 
   ];
 }
 
-test('opens on the last 90 days asking for a store; MapLibre loads only with a map', async ({
-  page,
-}) => {
+test('opens on the last 90 days asking for a store, without loading MapLibre', async ({ page }) => {
   const mapLibre: string[] = [];
   page.on('request', (request) => {
     if (/maplibre-gl/.test(request.url())) mapLibre.push(request.url());
