@@ -19,11 +19,11 @@ export async function expectDrawn(map: Locator, attribute: string, count: number
 /** The map, its controls and the legends of a map screen. */
 export function mapScreen(page: Page) {
   const map = page.getByTestId('analysis-map');
-  const settings = page.getByRole('region', { name: '表示設定' });
+  const settings = page.getByRole('complementary', { name: '表示設定' });
   return {
     map,
     settings,
-    settingsToggle: map.getByRole('button', { name: /^(表示設定|閉じる)$/ }),
+    settingsToggle: settings.getByRole('button', { name: /^表示設定を(開く|閉じる)$/ }),
     searchArea: map.getByRole('button', { name: 'このエリアで再検索' }),
     zoomOut: map.getByRole('button', { name: /縮小|Zoom out/ }),
   };

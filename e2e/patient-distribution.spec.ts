@@ -120,10 +120,13 @@ test('the patients’ category is applied from the settings panel', async ({ pag
   await expect(items).toHaveText(expected);
 
   // The settings panel closes and opens again from its toggle, by keyboard.
+  const patients = settings.getByRole('checkbox', { name: '患者' });
   await screen.settingsToggle.press('Enter');
-  await expect(settings).toBeHidden();
+  await expect(screen.settingsToggle).toHaveAccessibleName('表示設定を開く');
+  await expect(patients).toBeHidden();
   await screen.settingsToggle.press('Enter');
-  await expect(settings).toBeVisible();
+  await expect(screen.settingsToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(patients).toBeVisible();
 });
 
 /** The store form's fields of a store as GET /v3/branches/:code shows it (empty ones left out). */

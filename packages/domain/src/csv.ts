@@ -1,3 +1,4 @@
+import { MARKET_SHARE_LABELS } from './maps.ts';
 import { PRODUCT_NAME } from './routes.ts';
 
 export type CsvCell = string | number | null | undefined;
@@ -22,9 +23,19 @@ export const UPLOADER_INFO_CSV = {
   bom: true,
 } as const;
 
-/** Market share table export (spec 02 §7). */
+/**
+ * Market share table export (spec 02 §7): the table's columns, UTF-8 with BOM like the analysis
+ * CSVs, so spreadsheet software reads the Japanese text.
+ */
 export const MARKET_SHARE_CSV = {
   fileName: '患者獲得率.csv',
-  header: ['選択番号', 'エリアID', '年代', '獲得率', '獲得患者数', '推定受療患者数'],
+  header: [
+    MARKET_SHARE_LABELS.selectionNumber,
+    MARKET_SHARE_LABELS.areaId,
+    MARKET_SHARE_LABELS.ageBand,
+    MARKET_SHARE_LABELS.rate,
+    MARKET_SHARE_LABELS.count,
+    MARKET_SHARE_LABELS.estimate,
+  ],
   bom: true,
 } as const;

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   acquisitionRate,
   categoryLegendLabels,
+  defaultMarketShareLayers,
+  formatAcquisitionRate,
   isDistributionMarkerVisible,
   isMeshLabelVisible,
   isMeshRectangleVisible,
   mapCategoryByValue,
+  MARKET_SHARE_LAYER_OPTIONS,
   meshOpacity,
   storeLocation,
 } from './maps.ts';
+import { MARKET_SHARE_CSV } from './csv.ts';
 
 describe('acquisitionRate', () => {
   it("is '-' when patients exist but the estimate is 0", () => {
@@ -95,5 +99,45 @@ describe('storeLocation', () => {
     expect(storeLocation({ latitude: null, longitude: 130.4 })).toBeUndefined();
     expect(storeLocation({ latitude: 33.59, longitude: 0 })).toBeUndefined();
     expect(storeLocation({ latitude: 0, longitude: 0 })).toBeUndefined();
+  });
+});
+
+describe('formatAcquisitionRate', () => {
+  it("shows the rate in percent with at most 2 decimals, and '-' as it is", () => {
+    expect(formatAcquisitionRate(0.32)).toBe('0.32%');
+    expect(formatAcquisitionRate(0)).toBe('0%');
+    expect(formatAcquisitionRate(1234.5)).toBe('1,234.5%');
+    expect(formatAcquisitionRate('-')).toBe('-');
+  });
+});
+
+describe('the acquisition-rate settings', () => {
+  it('shows every default marker type at first', () => {
+    expect(defaultMarketShareLayers()).toEqual({
+      market: true,
+      clinic: true,
+      care: true,
+      pharmacy: true,
+    });
+  });
+
+  it('offers the rate first, then 医療機関, 施設 and その他の薬局', () => {
+    expect(MARKET_SHARE_LAYER_OPTIONS.map((o) => [o.key, o.label])).toEqual([
+      ['market', '獲得率'],
+      ['clinic', '医療機関'],
+      ['care', '施設'],
+      ['pharmacy', 'その他の薬局'],
+    ]);
+  });
+
+  it('exports the table under its columns', () => {
+    expect(MARKET_SHARE_CSV.header).toEqual([
+      '選択番号',
+      'エリアID',
+      '年代',
+      '獲得率',
+      '獲得患者数',
+      '推計患者数',
+    ]);
   });
 });

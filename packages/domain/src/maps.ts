@@ -1,4 +1,4 @@
-import { NO_VALUE } from './format.ts';
+import { formatNumber, NO_VALUE, RATE_UNIT } from './format.ts';
 import { INPUT_MESSAGES } from './messages.ts';
 import { floorTo, truncateTo } from './numbers.ts';
 
@@ -64,6 +64,22 @@ export const MARKET_SHARE_DEFAULT_MARKER_TYPES = [
   'pharmacy',
   'market',
 ] as const satisfies readonly MarkerType[];
+/** A layer of the acquisition-rate map that its settings panel turns on and off. */
+export type MarketShareLayer = Extract<MarkerType, 'market'> | MarkerCategory;
+/** Which layers of the acquisition-rate map are shown: the mesh rates and each facility type. */
+export type MarketShareLayers = Record<MarketShareLayer, boolean>;
+
+/** Layers shown when the acquisition-rate map opens (every default marker type). */
+export function defaultMarketShareLayers(): MarketShareLayers {
+  const shown = new Set<MarkerType>(MARKET_SHARE_DEFAULT_MARKER_TYPES);
+  return {
+    market: shown.has('market'),
+    clinic: shown.has('clinic'),
+    care: shown.has('care'),
+    pharmacy: shown.has('pharmacy'),
+  };
+}
+
 /** Facility types reloaded by "search this area again", one call per type in this order. */
 export const VIEWPORT_SEARCH_MARKER_TYPES = [
   'clinic',
@@ -204,3 +220,38 @@ export function meshOpacity(mesh: MeshRate, maxRate: number): number {
   const ratio = maxRate > 0 ? Math.min(mesh.estimateRate / maxRate, 1) : 1;
   return floorTo(MESH_OPACITY.base + MESH_OPACITY.range * ratio, 3);
 }
+
+/** An acquisition rate as the screen shows it: '0.32%', or '-' when it cannot be computed. */
+export function formatAcquisitionRate(rate: number | typeof NO_VALUE): string {
+  return rate === NO_VALUE ? NO_VALUE : `${formatNumber(rate, 2)}${RATE_UNIT}`;
+}
+
+/** Labels of the acquisition-rate screen (spec 02 §2.4). */
+export const MARKET_SHARE_LABELS = {
+  storeSelect: '店舗選択',
+  storeSelectPlaceholder: '選択してください',
+  summary: '選択エリア合計',
+  rate: '獲得率',
+  count: '獲得患者数',
+  estimate: '推計患者数',
+  personUnit: '人',
+  table: '選択エリア別獲得率',
+  selectionNumber: '選択番号',
+  areaId: 'エリアID',
+  ageBand: '年代',
+  expand: '開閉',
+  openAll: 'すべて開く',
+  noDetails: 'データがありません',
+  csv: 'CSV出力',
+  settings: '表示設定',
+  areaSearch: 'このエリアで再検索',
+} as const;
+
+/** The settings panel's checkboxes, in order: the mesh rates, then the facility types. */
+export const MARKET_SHARE_LAYER_OPTIONS: readonly { key: MarketShareLayer; label: string }[] = [
+  { key: 'market', label: MARKET_SHARE_LABELS.rate },
+  ...VIEWPORT_SEARCH_MARKER_TYPES.map((key) => ({
+    key,
+    label: MARKER_CATEGORIES.find((c) => c.key === key)!.label,
+  })),
+];

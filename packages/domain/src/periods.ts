@@ -103,7 +103,8 @@ export const DEFAULT_SEARCH_CONDITION = {
   pharmacy: { isAll: boolean; stores: readonly { storeCode: string }[] };
 };
 
-export const MARKET_SHARE_DEFAULT_DURATION_PRESET: DurationPresetKey = 'last90Days';
+/** The acquisition-rate map's own period before one is chosen (spec 02 §3). */
+export const MARKET_SHARE_DEFAULT_DURATION_PRESET = 'last90Days' satisfies DurationPresetKey;
 
 /** The dashboard's send-mail icon is enabled only for last month against the previous year. */
 export const DASHBOARD_MAIL_PERIOD = {

@@ -42,6 +42,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   PatientDistribution: lazy(() =>
     import('../features/maps/index.ts').then((m) => ({ default: m.PatientDistributionPage })),
   ),
+  // Loaded on first visit; its map (MapLibre) loads later still, with the map itself.
+  MarketShare: lazy(() =>
+    import('../features/maps/index.ts').then((m) => ({ default: m.MarketSharePage })),
+  ),
   ...SETTINGS_PAGES,
 };
 

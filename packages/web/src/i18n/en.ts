@@ -1,9 +1,11 @@
 import type { Resources } from './ja.ts';
+import { mapsEn } from './maps.en.ts';
 import { settingsEn } from './settings.en.ts';
 
 /** English fallback for the UI chrome. */
 export const en: Resources = {
   ...settingsEn,
+  ...mapsEn,
   common: {
     close: 'Close',
     loading: 'Loading',
@@ -179,6 +181,7 @@ export const en: Resources = {
   condition: {
     conditionsLabel: 'Display conditions',
     periodButton: 'Period: {{preset}} {{period}} ({{axis}})',
+    periodButtonWithoutAxis: 'Period: {{preset}} {{period}}',
     periodMenu: 'Period settings',
     comparisonText: 'Comparison: {{period}}',
     preset: 'Period',
@@ -252,35 +255,5 @@ export const en: Resources = {
     resetSelection: 'Reset selection',
     checkColumn: 'Show in the trend chart',
     checkedCount: '{{count}} selected (up to {{max}})',
-  },
-  maps: {
-    settings: 'Map settings',
-    openSettings: 'Map settings',
-    closeSettings: 'Close',
-    shownMarkers: 'Markers shown',
-    patients: 'Patients',
-    patientCategory: 'Patient category',
-    searchThisArea: 'Search this area again',
-    zoomInToSearch: 'Zoom in to search the facilities of this area',
-    facilitiesFailed: 'Facilities could not be loaded. Please search again',
-    facilitiesTruncated: 'Many facilities: those nearest the centre are shown',
-    facilityLegend: 'Marker legend',
-    facilityFigures: {
-      prescriptionPatients: 'Prescription patients (month)',
-      outpatients: 'Outpatients (day)',
-      homecarePatients: 'Home-care patients',
-      capacity: 'Capacity',
-      totalUsers: 'Residents',
-    },
-    categoryLegend: 'Patient category legend',
-    categoryLegendHint: 'Press a category to highlight its patients',
-    distributionNote:
-      'The map is centred on the first store of the store selection. Patients are shown at the representative point of their town.',
-    distributionMap: 'Distribution map',
-    distributionFailed: 'The patient distribution could not be loaded',
-    noPatients: 'No patient to show on the map for this condition',
-    ownStore: 'Own store: {{name}}',
-    facilityCredit:
-      'Facilities: processed from the open data of the Medical Information Net (Ministry of Health, Labour and Welfare)',
   },
 };

@@ -1,8 +1,10 @@
+import { mapsJa } from './maps.ja.ts';
 import { settingsJa } from './settings.ja.ts';
 
 /** Japanese UI chrome. Spec messages (errors, validation, titles) come from @pharmalytics/domain. */
 export const ja = {
   ...settingsJa,
+  ...mapsJa,
   common: {
     close: '閉じる',
     loading: '読み込み中',
@@ -180,6 +182,7 @@ export const ja = {
   condition: {
     conditionsLabel: '表示条件',
     periodButton: '期間: {{preset}} {{period}}（{{axis}}）',
+    periodButtonWithoutAxis: '期間: {{preset}} {{period}}',
     periodMenu: '期間の設定',
     comparisonText: '比較期間: {{period}}',
     preset: '期間',
@@ -252,36 +255,6 @@ export const ja = {
     resetSelection: '選択をリセット',
     checkColumn: '推移グラフに表示',
     checkedCount: '{{count}}件を選択中（最大{{max}}件）',
-  },
-  maps: {
-    settings: '表示設定',
-    openSettings: '表示設定',
-    closeSettings: '閉じる',
-    shownMarkers: '表示するマーカー',
-    patients: '患者',
-    patientCategory: '患者の分類',
-    searchThisArea: 'このエリアで再検索',
-    zoomInToSearch: '地図を拡大すると、このエリアの施設を検索できます',
-    facilitiesFailed: '施設を読み込めませんでした。もう一度検索してください',
-    facilitiesTruncated: '施設が多いため、地図の中心に近いものから表示しています',
-    facilityLegend: 'マーカーの凡例',
-    facilityFigures: {
-      prescriptionPatients: '処方箋受付患者数（月）',
-      outpatients: '外来患者数（日）',
-      homecarePatients: '在宅患者数',
-      capacity: '定員',
-      totalUsers: '入居者数',
-    },
-    categoryLegend: '患者の分類の凡例',
-    categoryLegendHint: '分類を押すと、その分類の患者を強調表示します',
-    distributionNote:
-      'マップは、店舗選択で先頭にある店舗を中心に表示します。患者は住所の町域の代表点に表示します。',
-    distributionMap: '分布マップ',
-    distributionFailed: '患者分布を読み込めませんでした',
-    noPatients: 'この条件で地図に表示できる患者はいません',
-    ownStore: '自店舗: {{name}}',
-    facilityCredit:
-      '施設の出典：厚生労働省「医療情報ネット（ナビイ）」オープンデータ（全国統一の医療機関等情報）を加工して作成',
   },
 } as const;
 

@@ -1,1 +1,2 @@
 export { PatientDistributionPage } from './patient-distribution/PatientDistributionPage.tsx';
+export { MarketSharePage } from './market-share/index.ts';

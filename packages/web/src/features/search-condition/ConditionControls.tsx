@@ -49,8 +49,10 @@ export function ConditionBar({ children }: { children: ReactNode }) {
 }
 
 export interface PeriodControlProps {
-  condition: SearchCondition;
+  condition: PeriodCondition;
   comparison: boolean;
+  /** Whether the period comes with a time axis (the acquisition-rate map's has none). */
+  withTimeAxis?: boolean;
   plan: PlanCode;
   today: string;
   onApply: (next: PeriodCondition) => void;
@@ -59,13 +61,22 @@ export interface PeriodControlProps {
 }
 
 /** The period button, showing the preset, time axis and dates, and its menu. */
-export function PeriodControl({ condition, describedBy, onApply, ...menu }: PeriodControlProps) {
+export function PeriodControl({
+  condition,
+  describedBy,
+  onApply,
+  withTimeAxis = true,
+  ...menu
+}: PeriodControlProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [session, setSession] = useState(0);
   const presetText = durationPresetByValue(condition.preset)?.text ?? '';
   const axisText = TIME_AXES.find((a) => a.value === condition.timeAxis)?.text ?? '';
   const baseText = periodText(condition.base);
+  const label = withTimeAxis
+    ? t('condition.periodButton', { preset: presetText, period: baseText, axis: axisText })
+    : t('condition.periodButtonWithoutAxis', { preset: presetText, period: baseText });
   return (
     <>
       <Button
@@ -75,11 +86,7 @@ export function PeriodControl({ condition, describedBy, onApply, ...menu }: Peri
         endIcon={<ExpandMoreIcon />}
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}
-        aria-label={t('condition.periodButton', {
-          preset: presetText,
-          period: baseText,
-          axis: axisText,
-        })}
+        aria-label={label}
         aria-describedby={describedBy}
         onClick={(event) => {
           setAnchor(event.currentTarget);
@@ -89,7 +96,7 @@ export function PeriodControl({ condition, describedBy, onApply, ...menu }: Peri
       >
         <Box component="span" sx={{ display: 'grid', lineHeight: 1.3 }}>
           <Box component="span" sx={{ fontSize: 11, color: 'text.secondary', fontWeight: 600 }}>
-            {presetText} ・ {axisText}
+            {withTimeAxis ? `${presetText} ・ ${axisText}` : presetText}
           </Box>
           <Box
             component="span"
@@ -105,6 +112,7 @@ export function PeriodControl({ condition, describedBy, onApply, ...menu }: Peri
         anchorEl={anchor}
         open={anchor !== null}
         session={session}
+        withTimeAxis={withTimeAxis}
         applied={condition}
         onClose={() => setAnchor(null)}
         onApply={(next) => {

@@ -48,6 +48,8 @@ export interface PeriodMenuProps {
   applied: PeriodCondition;
   /** The dashboard's menu also chooses the comparison period and shows it. */
   comparison: boolean;
+  /** Whether the menu chooses the time axis (the acquisition-rate map has none). */
+  withTimeAxis?: boolean;
   plan: PlanCode;
   today: string;
   onApply: (next: PeriodCondition) => void;
@@ -88,6 +90,7 @@ export function PeriodMenu({ anchorEl, open, session, ...rest }: PeriodMenuProps
 function PeriodForm({
   applied,
   comparison,
+  withTimeAxis = true,
   plan,
   today,
   onApply,
@@ -95,7 +98,7 @@ function PeriodForm({
 }: Omit<PeriodMenuProps, 'anchorEl' | 'open' | 'session'>) {
   const { t } = useTranslation();
   const rangeLabelId = useId();
-  const [draft, setDraft] = useState<PeriodDraft>(() => openDraft(applied));
+  const [draft, setDraft] = useState<PeriodDraft>(() => openDraft(applied, withTimeAxis));
   // Limits the calendar enforces itself (the free plan's earliest date).
   const [outOfRange, setOutOfRange] = useState<Partial<Record<DateField, boolean>>>({});
   const presets = durationPresetsForPlan(plan);
@@ -237,13 +240,15 @@ function PeriodForm({
         />
       )}
 
-      <NumberRadioGroup
-        row
-        label={t('condition.timeAxis')}
-        options={TIME_AXES}
-        value={draft.timeAxis}
-        onChange={(timeAxis) => setDraft((current) => ({ ...current, timeAxis }))}
-      />
+      {withTimeAxis && (
+        <NumberRadioGroup
+          row
+          label={t('condition.timeAxis')}
+          options={TIME_AXES}
+          value={draft.timeAxis}
+          onChange={(timeAxis) => setDraft((current) => ({ ...current, timeAxis }))}
+        />
+      )}
 
       {notice && (
         <Alert severity="error" role="alert" sx={{ py: 0 }}>

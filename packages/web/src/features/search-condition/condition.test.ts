@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   defaultCondition,
+  defaultMarketShare,
   fromStored,
   loadCondition,
   queriedStoreCodes,
+  readMarketShare,
   saveCondition,
   storageKey,
   toStored,
@@ -32,6 +34,7 @@ const custom: SearchCondition = {
   },
   sortOrder: 1,
   address: { mode: 2, text: '福岡県福岡市' },
+  marketShare: { preset: 99, base: { from: '2026-06-01', to: '2026-08-31' }, storeCode: '1002' },
 };
 
 describe('defaultCondition', () => {
@@ -46,6 +49,11 @@ describe('defaultCondition', () => {
       filters: { genericMedicine: [], medicalInstitutions: [], receptionTypes: [] },
       sortOrder: 2,
       address: { mode: 1, text: '' },
+      marketShare: {
+        preset: 5,
+        base: { from: '2026-08-23', to: '2026-11-20' },
+        storeCode: null,
+      },
     });
   });
 });
@@ -67,6 +75,18 @@ describe('toStored', () => {
       },
       sortOrder: { value: 2 },
       address: { value: 1, text: '' },
+      marketShare: {
+        duration: {
+          value: 5,
+          text: '過去90日間',
+          date: { from: '2026-08-23', to: '2026-11-20' },
+        },
+        store: null,
+      },
+    });
+    expect(toStored(custom).marketShare).toEqual({
+      duration: { value: 99, text: 'カスタム', date: { from: '2026-06-01', to: '2026-08-31' } },
+      store: { storeCode: '1002' },
     });
     expect(toStored(custom).chartType).toEqual({ pharmacy: { value: 12 }, age: { value: 7 } });
     expect(toStored(custom).pharmacy.stores).toEqual([
@@ -135,15 +155,16 @@ describe('fromStored', () => {
   });
 
   it('reads a condition saved before the analysis pages with their defaults', () => {
-    const { chartType, filters, sortOrder, address, ...older } = toStored(custom);
+    const { chartType, filters, sortOrder, address, marketShare, ...older } = toStored(custom);
     expect(fromStored(older, context)).toEqual({
       ...custom,
       metrics: {},
       filters: { genericMedicine: [], medicalInstitutions: [], receptionTypes: [] },
       sortOrder: 2,
       address: { mode: 1, text: '' },
+      marketShare: defaultMarketShare(TODAY),
     });
-    expect([chartType, filters, sortOrder, address].every(Boolean)).toBe(true);
+    expect([chartType, filters, sortOrder, address, marketShare].every(Boolean)).toBe(true);
   });
 
   it('keeps only filter, sort, address and metric values that are still options', () => {
@@ -169,6 +190,94 @@ describe('fromStored', () => {
   });
 });
 
+describe('the market share part', () => {
+  const withMarketShare = (marketShare: unknown) => ({ ...toStored(custom), marketShare });
+  const read = (marketShare: unknown, ctx = context) =>
+    fromStored(withMarketShare(marketShare), ctx)?.marketShare;
+
+  it('defaults to the last 90 days and no store', () => {
+    expect(defaultMarketShare(TODAY)).toEqual({
+      preset: 5,
+      base: { from: '2026-08-23', to: '2026-11-20' },
+      storeCode: null,
+    });
+  });
+
+  it('is kept apart from the main period and stores', () => {
+    const read = roundTripOf({
+      ...custom,
+      marketShare: { preset: 4, base: { from: '2026-10-22', to: '2026-11-20' }, storeCode: '1003' },
+    });
+    expect(read?.marketShare).toEqual({
+      preset: 4,
+      base: { from: '2026-10-22', to: '2026-11-20' },
+      storeCode: '1003',
+    });
+    expect(read?.base).toEqual(custom.base);
+    expect(read?.pharmacy).toEqual(custom.pharmacy);
+  });
+
+  it("recomputes a preset's dates for today and keeps a custom period", () => {
+    const saved = {
+      duration: { value: 5, text: '過去90日間', date: { from: '2026-01-01', to: '2026-03-31' } },
+      store: { storeCode: '1001' },
+    };
+    expect(read(saved)).toEqual({ ...defaultMarketShare(TODAY), storeCode: '1001' });
+    const customPeriod = {
+      duration: { value: 99, text: 'カスタム', date: { from: '2024-01-01', to: '2026-03-31' } },
+      store: null,
+    };
+    // Longer than the daily axis allows: the map has no axis.
+    expect(read(customPeriod)).toEqual({
+      preset: 99,
+      base: { from: '2024-01-01', to: '2026-03-31' },
+      storeCode: null,
+    });
+  });
+
+  it('forgets a store that is no longer active or browsable', () => {
+    const saved = (storeCode: string) => ({
+      duration: { value: 4, text: '過去30日間', date: { from: '2026-10-22', to: '2026-11-20' } },
+      store: { storeCode },
+    });
+    expect(read(saved('9999'))?.storeCode).toBeNull();
+    const onlyTenjin = { ...context, activeStoreCodes: ['1001'] };
+    expect(readMarketShare({ marketShare: saved('1002') }, onlyTenjin).storeCode).toBeNull();
+    expect(readMarketShare({ marketShare: saved('1001') }, onlyTenjin).storeCode).toBe('1001');
+    expect(read(saved('1002'))?.storeCode).toBe('1002');
+  });
+
+  it('falls back to the default period alone when its period is unusable', () => {
+    const withDates = (value: number, from: string, to: string) => ({
+      duration: { value, text: '', date: { from, to } },
+      store: { storeCode: '1001' },
+    });
+    const fallback = { ...defaultMarketShare(TODAY), storeCode: '1001' };
+    expect(read(withDates(99, '2026-10-01', '2026-09-01'))).toEqual(fallback);
+    expect(read(withDates(99, '2026-02-30', '2026-03-01'))).toEqual(fallback);
+    expect(read(withDates(42, '2026-10-01', '2026-10-31'))).toEqual(fallback);
+    expect(read({ duration: 'broken', store: { storeCode: '1001' } })).toEqual(fallback);
+    expect(read({ store: { storeCode: '1001' } })).toEqual(fallback);
+    // A preset the plan does not offer.
+    expect(read(withDates(8, '2025-01-01', '2025-12-31'), { ...context, plan: 'free' })).toEqual({
+      ...defaultMarketShare(TODAY),
+      storeCode: '1001',
+    });
+  });
+
+  it('reads a condition saved before the map with its defaults', () => {
+    const { marketShare, ...older } = toStored(custom);
+    expect(marketShare).toBeDefined();
+    expect(fromStored(older, context)?.marketShare).toEqual(defaultMarketShare(TODAY));
+    expect(read(null)).toEqual(defaultMarketShare(TODAY));
+    expect(read('text')).toEqual(defaultMarketShare(TODAY));
+  });
+});
+
+function roundTripOf(condition: SearchCondition) {
+  return fromStored(JSON.parse(JSON.stringify(toStored(condition))), context);
+}
+
 describe('loadCondition and saveCondition', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -191,6 +300,21 @@ describe('loadCondition and saveCondition', () => {
     expect(items.has('pharmalytics.search-condition.7.100001')).toBe(true);
     expect(loadCondition(key, context)).toEqual(custom);
     expect(loadCondition(storageKey(7, '100003'), context)).toEqual(defaultCondition(TODAY));
+  });
+
+  it('keeps the market share part when the main part falls back', () => {
+    const items = stubStorage();
+    const key = storageKey(7, '100001');
+    saveCondition(key, {
+      ...custom,
+      pharmacy: { isAll: false, storeCodes: ['9999'] },
+      marketShare: { ...custom.marketShare, storeCode: '1001' },
+    });
+    expect(items.size).toBe(1);
+    expect(loadCondition(key, context)).toEqual({
+      ...defaultCondition(TODAY),
+      marketShare: { ...custom.marketShare, storeCode: '1001' },
+    });
   });
 
   it('falls back to the default on unreadable storage', () => {

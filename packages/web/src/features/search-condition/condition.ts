@@ -12,6 +12,7 @@ import {
   durationPresetsForPlan,
   freePlanEarliestDate,
   GENERIC_MEDICINE_FILTERS,
+  MARKET_SHARE_DEFAULT_DURATION_PRESET,
   metricBySlug,
   metricByValue,
   presetRange,
@@ -42,9 +43,21 @@ export interface ConditionFilters {
 }
 
 /**
+ * The acquisition-rate map's part of the condition: a period of its own (the last 90 days until
+ * one is chosen, spec 02 §3) and the one store it shows.
+ */
+export interface MarketShareCondition {
+  /** Duration preset value; 99 is custom. */
+  preset: DurationPresetValue;
+  base: DateRange;
+  /** The chosen store; null until one is chosen. */
+  storeCode: string | null;
+}
+
+/**
  * The search condition shared by the dashboard and every analysis page (spec 02 §3), saved per
  * member on every change. The dashboard alone reads the comparison; the analysis pages alone the
- * metric, filters, sort and address.
+ * metric, filters, sort and address; the acquisition-rate map alone its own part.
  */
 export interface SearchCondition {
   /** Duration preset value; 99 is custom. */
@@ -59,6 +72,7 @@ export interface SearchCondition {
   filters: ConditionFilters;
   sortOrder: AgeSortValue;
   address: { mode: AddressModeValue; text: string };
+  marketShare: MarketShareCondition;
 }
 
 /** What the period menu edits. */
@@ -76,7 +90,19 @@ export const NO_FILTERS: ConditionFilters = {
   receptionTypes: [],
 };
 
-/** Last 7 days against the previous period, daily axis, all stores, no filter. */
+/** The acquisition-rate map's period before one is chosen: the last 90 days; no store. */
+export function defaultMarketShare(today: string): MarketShareCondition {
+  return {
+    preset: durationPreset(MARKET_SHARE_DEFAULT_DURATION_PRESET).value,
+    base: presetRange(MARKET_SHARE_DEFAULT_DURATION_PRESET, today),
+    storeCode: null,
+  };
+}
+
+/**
+ * Last 7 days against the previous period, daily axis, all stores, no filter; the acquisition-rate
+ * map's last 90 days without a store.
+ */
 export function defaultCondition(today: string): SearchCondition {
   const preset = durationPreset(DEFAULT_SEARCH_CONDITION.durationPreset);
   return {
@@ -89,6 +115,7 @@ export function defaultCondition(today: string): SearchCondition {
     filters: NO_FILTERS,
     sortOrder: DEFAULT_AGE_SORT,
     address: { mode: DEFAULT_ADDRESS_MODE, text: '' },
+    marketShare: defaultMarketShare(today),
   };
 }
 
@@ -109,15 +136,20 @@ export function queriedStoreCodes(
 /**
  * Stored shape, as the spec names the condition: duration source (base) and destination
  * (comparison) with value, text and dates, time axis, pharmacy, the chart type of each page,
- * filters with their wire names, sort order and address. Parts an older version did not save
- * read as their defaults.
+ * filters with their wire names, sort order and address; and the acquisition-rate map's duration
+ * and store. Parts an older version did not save read as their defaults.
  */
 const dateRange = z.object({ from: z.string(), to: z.string() });
-const storedSchema = z.object({
-  duration: z.object({
-    source: z.object({ value: z.number(), text: z.string(), date: dateRange }),
-    destination: z.object({ value: z.number(), text: z.string(), date: dateRange }),
+const storedDuration = z.object({ value: z.number(), text: z.string(), date: dateRange });
+/** Read on its own: a broken market share part leaves the rest of the condition as it was. */
+const storedMarketShareSchema = z.object({
+  marketShare: z.object({
+    duration: storedDuration.optional().catch(undefined),
+    store: z.object({ storeCode: z.string() }).nullable().optional().catch(null),
   }),
+});
+const storedSchema = z.object({
+  duration: z.object({ source: storedDuration, destination: storedDuration }),
   timeAxis: z.object({ value: z.number() }),
   pharmacy: z.object({
     isAll: z.boolean(),
@@ -134,17 +166,18 @@ const storedSchema = z.object({
   sortOrder: z.object({ value: z.number() }).optional(),
   address: z.object({ value: z.number(), text: z.string() }).optional(),
 });
-export type StoredCondition = z.infer<typeof storedSchema>;
+export type StoredCondition = z.infer<typeof storedSchema> &
+  Partial<z.infer<typeof storedMarketShareSchema>>;
+
+function storedDurationOf(preset: DurationPresetValue, base: DateRange) {
+  return { value: preset, text: durationPresetByValue(preset)?.text ?? '', date: { ...base } };
+}
 
 export function toStored(condition: SearchCondition): StoredCondition {
   const comparisonType = COMPARISON_TYPES.find((c) => c.value === condition.comparisonType)!;
   return {
     duration: {
-      source: {
-        value: condition.preset,
-        text: durationPresetByValue(condition.preset)?.text ?? '',
-        date: { ...condition.base },
-      },
+      source: storedDurationOf(condition.preset, condition.base),
       destination: {
         value: condition.comparisonType,
         text: comparisonType.text,
@@ -169,6 +202,12 @@ export function toStored(condition: SearchCondition): StoredCondition {
     },
     sortOrder: { value: condition.sortOrder },
     address: { value: condition.address.mode, text: condition.address.text },
+    marketShare: {
+      duration: storedDurationOf(condition.marketShare.preset, condition.marketShare.base),
+      store: condition.marketShare.storeCode
+        ? { storeCode: condition.marketShare.storeCode }
+        : null,
+    },
   };
 }
 
@@ -197,6 +236,41 @@ function readMetrics(stored: StoredCondition['chartType']): SearchCondition['met
 }
 
 /**
+ * A saved period checked against today and the plan: a preset's dates recomputed for today, a
+ * custom period as it was; undefined when it cannot be used. `timeAxis` adds that axis' length
+ * limit.
+ */
+function readPeriod(
+  duration: z.infer<typeof storedDuration>,
+  context: ReadContext,
+  timeAxis?: TimeAxisValue,
+): { preset: DurationPresetValue; base: DateRange } | undefined {
+  const preset = durationPresetsForPlan(context.plan).find((p) => p.value === duration.value);
+  if (!preset) return undefined;
+  const base = preset.key === 'custom' ? duration.date : presetRange(preset.key, context.today);
+  const errors = validatePeriod(base, { timeAxis });
+  if (errors.from || errors.to || errors.form) return undefined;
+  if (context.plan === 'free' && base.from < freePlanEarliestDate(context.today)) return undefined;
+  return { preset: preset.value, base: { from: base.from, to: base.to } };
+}
+
+/**
+ * The acquisition-rate map's part of a stored condition, each half on its own: the period as the
+ * main one (a preset recomputed for today; the default 90 days when missing or unusable), the
+ * store while it is still active and browsable (otherwise none).
+ */
+export function readMarketShare(value: unknown, context: ReadContext): MarketShareCondition {
+  const fallback = defaultMarketShare(context.today);
+  const parsed = storedMarketShareSchema.safeParse(value);
+  if (!parsed.success) return fallback;
+  const { duration, store } = parsed.data.marketShare;
+  const period = duration && readPeriod(duration, context);
+  const storeCode =
+    store && context.activeStoreCodes.includes(store.storeCode) ? store.storeCode : null;
+  return { ...fallback, ...period, storeCode };
+}
+
+/**
  * A stored condition checked against today, the plan and the current stores; null when its
  * period or stores cannot be used (then the default applies). A preset's dates are recomputed for
  * today, so "last 7 days" stays the last 7 days; a custom period keeps its dates. Filters, sort
@@ -207,18 +281,11 @@ export function fromStored(value: unknown, context: ReadContext): SearchConditio
   if (!parsed.success) return null;
   const { duration, pharmacy, filters } = parsed.data;
 
-  const preset = durationPresetsForPlan(context.plan).find(
-    (p) => p.value === duration.source.value,
-  );
   const comparison = COMPARISON_TYPES.find((c) => c.value === duration.destination.value);
   const axis = TIME_AXES.find((a) => a.value === parsed.data.timeAxis.value);
-  if (!preset || !comparison || !axis) return null;
-
-  const base =
-    preset.key === 'custom' ? duration.source.date : presetRange(preset.key, context.today);
-  const errors = validatePeriod(base, { timeAxis: axis.value });
-  if (errors.from || errors.to || errors.form) return null;
-  if (context.plan === 'free' && base.from < freePlanEarliestDate(context.today)) return null;
+  if (!comparison || !axis) return null;
+  const period = readPeriod(duration.source, context, axis.value);
+  if (!period) return null;
 
   const storeCodes = pharmacy.stores.map((s) => s.storeCode);
   if (!pharmacy.isAll) {
@@ -232,8 +299,7 @@ export function fromStored(value: unknown, context: ReadContext): SearchConditio
   const genericMedicine = optionsOf(filters?.generic_medicine_filters, GENERIC_MEDICINE_FILTERS);
   const receptionTypes = optionsOf(filters?.reception_type_filters, RECEPTION_TYPE_FILTERS);
   return {
-    preset: preset.value,
-    base: { from: base.from, to: base.to },
+    ...period,
     comparisonType: comparison.value,
     timeAxis: axis.value,
     pharmacy: { isAll: pharmacy.isAll, storeCodes: pharmacy.isAll ? [] : storeCodes },
@@ -249,6 +315,7 @@ export function fromStored(value: unknown, context: ReadContext): SearchConditio
     address: addressMode
       ? { mode: addressMode.value, text: parsed.data.address?.text ?? '' }
       : fallback.address,
+    marketShare: readMarketShare(value, context),
   };
 }
 
@@ -265,7 +332,10 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The saved condition when it is still valid, otherwise the default. */
+/**
+ * The saved condition when it is still valid, otherwise the default (keeping the acquisition-rate
+ * map's part when that alone is still valid).
+ */
 export function loadCondition(key: string, context: ReadContext): SearchCondition {
   let stored: unknown;
   try {
@@ -273,7 +343,12 @@ export function loadCondition(key: string, context: ReadContext): SearchConditio
   } catch {
     stored = null;
   }
-  return fromStored(stored, context) ?? defaultCondition(context.today);
+  return (
+    fromStored(stored, context) ?? {
+      ...defaultCondition(context.today),
+      marketShare: readMarketShare(stored, context),
+    }
+  );
 }
 
 export function saveCondition(key: string, condition: SearchCondition): void {

@@ -4,6 +4,7 @@ export {
   NO_FILTERS,
   queriedStoreCodes,
   type ConditionFilters,
+  type MarketShareCondition,
   type PeriodCondition,
   type SearchCondition,
 } from './condition.ts';

@@ -25,6 +25,7 @@ describe('openDraft', () => {
       to: '2026-11-20',
       comparisonType: 1,
       timeAxis: 3,
+      withTimeAxis: true,
       errors: {},
       pending: null,
       lastValid: { from: '2026-11-14', to: '2026-11-20' },
@@ -141,6 +142,19 @@ describe('applyDraft', () => {
     expect(applyDraft(monthly)).toMatchObject({ ok: true });
     const exactly730 = editDate(draft, 'from', '2024-11-21');
     expect(draftNotice(exactly730)).toBeUndefined();
+  });
+
+  it('without a time axis, allows up to the longest limit of any axis', () => {
+    const long = editDate(editDate(openDraft(applied, false), 'from', '2016-11-20'), 'to', TODAY);
+    expect(long.withTimeAxis).toBe(false);
+    expect(draftNotice(long)).toBeUndefined();
+    expect(applyDraft(long)).toMatchObject({
+      ok: true,
+      condition: { base: { from: '2016-11-20', to: TODAY }, timeAxis: applied.timeAxis },
+    });
+    const tooLong = editDate(long, 'from', '2006-11-20');
+    expect(draftNotice(tooLong)).toBe(FORM_MESSAGES.periodTooLong(20, undefined));
+    expect(canApply(tooLong)).toBe(false);
   });
 
   it('refuses more than 10 years on the monthly axis', () => {

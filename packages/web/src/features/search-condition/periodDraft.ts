@@ -21,6 +21,11 @@ export interface PeriodDraft {
   to: string | null;
   comparisonType: ComparisonTypeValue;
   timeAxis: TimeAxisValue;
+  /**
+   * Whether the menu chooses a time axis, whose length limit then applies. Without one (the
+   * acquisition-rate map) only the longest limit of any axis does; `timeAxis` is kept as it was.
+   */
+  withTimeAxis: boolean;
   /** Start-after-end messages under the date that caused them. */
   errors: Partial<Record<DateField, string>>;
   /** A date typed in the field and not checked yet (checked when the field loses focus). */
@@ -30,13 +35,14 @@ export interface PeriodDraft {
 }
 
 /** Opening the menu copies the applied condition and clears the errors. */
-export function openDraft(applied: PeriodCondition): PeriodDraft {
+export function openDraft(applied: PeriodCondition, withTimeAxis = true): PeriodDraft {
   return {
     preset: applied.preset,
     from: applied.base.from,
     to: applied.base.to,
     comparisonType: applied.comparisonType,
     timeAxis: applied.timeAxis,
+    withTimeAxis,
     errors: {},
     pending: null,
     lastValid: { ...applied.base },
@@ -108,12 +114,17 @@ export function pickDate(
   return checkDate(editDate(draft, field, value), field, applied);
 }
 
+/** The axis whose length limit applies; none when the menu has no axis. */
+function limitingAxis(draft: PeriodDraft): TimeAxisValue | undefined {
+  return draft.withTimeAxis ? draft.timeAxis : undefined;
+}
+
 /**
  * A message shown in the menu while the draft cannot be applied: a period too long for its axis
  * (daily over 730 days, the other axes over their years).
  */
 export function draftNotice(draft: PeriodDraft): string | undefined {
-  const errors = validatePeriod(draft, { timeAxis: draft.timeAxis });
+  const errors = validatePeriod(draft, { timeAxis: limitingAxis(draft) });
   return errors.form === FORM_MESSAGES.periodBothRequired ? undefined : errors.form;
 }
 
@@ -133,7 +144,7 @@ export type ApplyResult =
   { ok: true; condition: PeriodCondition } | { ok: false; message?: string };
 
 export function applyDraft(draft: PeriodDraft): ApplyResult {
-  const errors = validatePeriod(draft, { timeAxis: draft.timeAxis });
+  const errors = validatePeriod(draft, { timeAxis: limitingAxis(draft) });
   if (errors.form === FORM_MESSAGES.periodBothRequired) return { ok: false, message: errors.form };
   if (!canApply(draft) || errors.from || errors.to || errors.form) return { ok: false };
   return {

@@ -22,12 +22,18 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isSessionExpiry } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { enqueueSnackbar, ExternalLink, PageHeading } from '../../components/index.ts';
+import {
+  CSV_MIME_TYPE,
+  enqueueSnackbar,
+  ExternalLink,
+  PageHeading,
+  saveText,
+} from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import { canManage } from '../corporation/shared/index.ts';
 import { fetchStores, storeKeys } from '../stores/index.ts';
 import { fetchIncompleteSetupCount, storeDetailKeys } from '../stores/api.ts';
-import { downloadText, uploaderInfoCsv } from './uploaderCsv.ts';
+import { uploaderInfoCsv } from './uploaderCsv.ts';
 
 const PAGE_WIDTH = 960;
 
@@ -222,7 +228,7 @@ function UploaderCsvDownload() {
         queryFn: fetchStores,
         staleTime: 0,
       });
-      downloadText(uploaderInfoCsv(fresh), UPLOADER_INFO_CSV.fileName, 'text/csv;charset=utf-8');
+      saveText(uploaderInfoCsv(fresh), UPLOADER_INFO_CSV.fileName, CSV_MIME_TYPE);
     } catch (error) {
       if (!isSessionExpiry(error)) enqueueSnackbar(MESSAGES.csvFailed);
     } finally {

@@ -19,20 +19,3 @@ export function uploaderInfoCsv(stores: readonly Store[]): string {
     bom: UPLOADER_INFO_CSV.bom,
   });
 }
-
-/** Saves text as a file through a temporary link. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes.
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}

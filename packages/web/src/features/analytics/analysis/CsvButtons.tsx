@@ -5,21 +5,8 @@ import { MESSAGES, type AnalysisPageDef, type MetricSlug } from '@pharmalytics/d
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../../api/index.ts';
-import { enqueueSnackbar } from '../../../components/index.ts';
+import { enqueueSnackbar, saveFile } from '../../../components/index.ts';
 import { downloadAnalysisCsv, type AnalysisQuery } from './api.ts';
-
-/** Saves a downloaded file under its name through a temporary link. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * CSV export of the page, whole and by store (spec 02 §6, §7). Shown on the advanced plan only;

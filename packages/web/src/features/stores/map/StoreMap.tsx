@@ -4,32 +4,10 @@ import { STORE_MAP } from '@pharmalytics/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, NavigationControl, ScaleControl, type MapRef } from 'react-map-gl/maplibre';
-import { BaseMap } from '../../../components/maps/index.ts';
+import { BaseMap, StorePin } from '../../../components/maps/index.ts';
 import type { StoreMapProps } from './types.ts';
 
 const BACKGROUND = '#e8efee';
-function PinIcon({ draggable }: { draggable: boolean }) {
-  return (
-    <Box
-      component="svg"
-      viewBox="0 0 32 44"
-      aria-hidden="true"
-      sx={{
-        width: 32,
-        height: 44,
-        display: 'block',
-        cursor: draggable ? 'grab' : 'default',
-        filter: 'drop-shadow(0 2px 3px rgba(0,0,0,0.35))',
-      }}
-    >
-      <path
-        d="M16 0C7.2 0 0 7.2 0 16c0 11.6 16 28 16 28s16-16.4 16-28C32 7.2 24.8 0 16 0z"
-        fill="#f57c00"
-      />
-      <circle cx="16" cy="16" r="6.5" fill="#ffffff" />
-    </Box>
-  );
-}
 
 /**
  * The store's position on the product's base map (outlines and names drawn without tiles too);
@@ -114,7 +92,7 @@ export default function StoreMap({ pin, zoom, height, onMove, label }: StoreMapP
             draggable={draggable}
             onDragEnd={(event) => onMove?.(event.lngLat.lat, event.lngLat.lng)}
           >
-            <PinIcon draggable={draggable} />
+            <StorePin draggable={draggable} />
           </Marker>
         )}
       </BaseMap>

@@ -1,0 +1,85 @@
+import {
+  estimateCountResponseSchema,
+  MAP_API_PATHS,
+  marketShareResponseSchema,
+  type DateRange,
+  type MarketShareResponse,
+  type MeshEstimate,
+} from '@pharmalytics/domain';
+import { api } from '../../../api/index.ts';
+
+/** A response that does not have the contract's shape. */
+export class MarketShareResponseError extends Error {
+  constructor(path: string) {
+    super(`Unexpected response of ${path}`);
+    this.name = 'MarketShareResponseError';
+  }
+}
+
+export const marketShareKeys = {
+  all: ['marketShare'] as const,
+  map: (period: DateRange, storeCode: string, devApi: boolean) =>
+    ['marketShare', 'map', period.from, period.to, storeCode, devApi] as const,
+  estimate: (period: DateRange, meshCode: string, devApi: boolean) =>
+    ['marketShare', 'estimate', period.from, period.to, meshCode, devApi] as const,
+};
+
+const search = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/**
+ * Spec 02 §8: a failed call is logged, not announced, and answers nothing. The global handling
+ * has already dealt with the API's own errors (session expiry and the like); an aborted call is
+ * not a failure.
+ */
+function nothingOnError(error: unknown): null {
+  const aborted = error instanceof DOMException && error.name === 'AbortError';
+  if (aborted) throw error;
+  console.error(error);
+  return null;
+}
+
+/**
+ * GET /v3/market_share/ (or its /v2/ twin under the dev-API flag): the store and the meshes of
+ * its trade area over the period; null when the call fails.
+ */
+export async function fetchMarketShare(
+  period: DateRange,
+  storeCode: string,
+  signal?: AbortSignal,
+): Promise<MarketShareResponse | null> {
+  const path = MAP_API_PATHS.marketShare;
+  try {
+    const body = await api.get<unknown>(
+      `${path}?${search({ from: period.from, to: period.to, store_code: storeCode })}`,
+      { signal, devSwap: true },
+    );
+    const parsed = marketShareResponseSchema.safeParse(body);
+    if (!parsed.success) throw new MarketShareResponseError(path);
+    return parsed.data;
+  } catch (error) {
+    return nothingOnError(error);
+  }
+}
+
+/**
+ * GET /v3/estimate_count/ (or its /v2/ twin): one mesh's estimate over the period, for a mesh the
+ * map's answer does not hold (its count is 0); null when the call fails or answers no mesh.
+ */
+export async function fetchEstimateCount(
+  period: DateRange,
+  meshCode: string,
+  signal?: AbortSignal,
+): Promise<MeshEstimate | null> {
+  const path = MAP_API_PATHS.estimateCount;
+  try {
+    const body = await api.get<unknown>(
+      `${path}?${search({ from: period.from, to: period.to, mesh_code: meshCode })}`,
+      { signal, devSwap: true },
+    );
+    const parsed = estimateCountResponseSchema.safeParse(body);
+    if (!parsed.success) throw new MarketShareResponseError(path);
+    return parsed.data[0] ?? null;
+  } catch (error) {
+    return nothingOnError(error);
+  }
+}

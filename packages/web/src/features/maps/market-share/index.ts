@@ -1,0 +1,1 @@
+export { MarketSharePage } from './MarketSharePage.tsx';
