@@ -14,11 +14,29 @@ import { blockTiles, chooseOnlyStore, drawnCount, expectDrawn, mapScreen } from 
 
 test.describe.configure({ mode: 'parallel' });
 
+/** The demo facilities load just after the server starts: waits until they are there. */
+async function facilitiesLoaded(page: Page) {
+  const around1001 = new URLSearchParams({
+    type: 'clinic',
+    north_east_lat: '33.6',
+    north_east_lng: '130.41',
+    south_west_lat: '33.58',
+    south_west_lng: '130.39',
+  });
+  await expect
+    .poll(async () => {
+      const reply = await page.request.get(`/v3/facility_masters?${around1001}`);
+      return ((await reply.json()) as { items: unknown[] }).items.length;
+    })
+    .toBeGreaterThan(0);
+}
+
 /** Opens the distribution map of store 1001 over the analysis dataset's two months. */
 async function showDatasetMap(page: Page) {
   await blockTiles(page);
   await login(page, DEMO.admin, 'Dashboard');
   await sendAnalysisFile(page);
+  await facilitiesLoaded(page);
   await page.goto(routePath('PatientDistribution'));
   await chooseOnlyStore(page, 'はかた薬局 天神店');
   const call = page.waitForRequest(/\/v3\/patient_distribution\?/);

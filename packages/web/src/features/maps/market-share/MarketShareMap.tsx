@@ -252,7 +252,7 @@ export default function MarketShareMap({
           );
         }}
       >
-        <NavigationControl position="top-right" showCompass={false} />
+        <NavigationControl position="bottom-right" showCompass={false} />
         <ScaleControl position="bottom-left" />
         {showRates && (
           <Source id={MESH_SOURCE_ID} type="geojson" data={features}>
