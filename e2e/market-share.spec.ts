@@ -96,7 +96,7 @@ async function fetchAnswer(page: Page, period: DateRange): Promise<MarketShareRe
 function view(page: Page) {
   const conditions = page.getByRole('group', { name: '表示条件' });
   const table = page.getByRole('region', { name: '選択エリア別獲得率' });
-  const map = page.getByTestId('market-share-map');
+  const map = page.getByTestId('analysis-map');
   return {
     conditions,
     period: page.getByTestId('condition-period'),
@@ -228,25 +228,6 @@ test('opens on the last 90 days asking for a store, without loading MapLibre', a
   await expect(periodMenu(page).menu).toBeVisible();
   await expect(periodMenu(page).menu.getByRole('radio')).toHaveCount(0);
   await periodMenu(page).cancel.click();
-});
-
-test('a store without coordinates shows the address notice instead of the map', async ({
-  page,
-}) => {
-  // Every demo store has an address: this one answers as a store registered without one.
-  await page.route(/\/v3\/market_share\/\?.*store_code=1002/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as MarketShareResponse;
-    body.branches = body.branches.map((b) => ({ ...b, latitude: null, longitude: null }));
-    await route.fulfill({ response, json: body });
-  });
-  await login(page, DEMO.admin, 'Dashboard');
-  await page.goto(routePath('MarketShare'));
-  await chooseStore(page, 'はかた薬局 博多駅前店');
-  const v = view(page);
-  await expect(v.branch).toHaveText('はかた薬局 博多駅前店');
-  await expect(page.getByText(MESSAGES.marketShareAddressMissing)).toBeVisible();
-  await expect(v.map).toHaveCount(0);
 });
 
 test('meshes are drawn and chosen by click; the table, its ages, CSV and the settings follow', async ({

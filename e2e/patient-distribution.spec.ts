@@ -191,7 +191,7 @@ test.describe('a store without an address', () => {
     }
   });
 
-  test('replaces the map with the notice to register it', async ({ page }) => {
+  test('both maps give way to the notice to register it', async ({ page }) => {
     await blockTiles(page);
     await login(page, DEMO.admin, 'Dashboard');
     // Zero is how an address that was never registered came from older systems.
@@ -201,6 +201,15 @@ test.describe('a store without an address', () => {
     await expect(
       page.getByRole('status').filter({ hasText: MESSAGES.distributionMapAddressMissing }),
     ).toBeVisible();
+    await expect(mapScreen(page).map).toHaveCount(0);
+
+    await page.goto(routePath('MarketShare'));
+    await page
+      .getByRole('group', { name: '表示条件' })
+      .getByRole('combobox', { name: /^店舗選択/ })
+      .click();
+    await page.getByRole('option', { name: 'はかた薬局 箱崎店', exact: true }).click();
+    await expect(page.getByText(MESSAGES.marketShareAddressMissing)).toBeVisible();
     await expect(mapScreen(page).map).toHaveCount(0);
   });
 });

@@ -212,7 +212,7 @@ export default function MarketShareMap({
     <Box
       role="group"
       aria-label={label}
-      data-testid="market-share-map"
+      data-testid="analysis-map"
       sx={{
         height,
         width: '100%',
