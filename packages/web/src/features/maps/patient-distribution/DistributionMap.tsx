@@ -5,7 +5,6 @@ import {
   isDistributionMarkerVisible,
   MAP_CLUSTER,
   MAP_DEFAULT_ZOOM,
-  PATIENT_ICON_SIZE_PX,
   type MarkerCategory,
   type MarkerType,
   type PatientDistributionResponse,
@@ -29,6 +28,7 @@ import {
   clusterColourExpression,
   clusterOpacity,
   CLUSTER_RADIUS,
+  MARKER_RADIUS,
   patientFeatures,
 } from './patientLayers.ts';
 
@@ -36,39 +36,46 @@ const PATIENT_LAYER_ID = 'patients';
 const CLUSTER_LAYER_ID = 'patient-clusters';
 const FACILITY_TYPES: readonly MarkerCategory[] = ['clinic', 'care', 'pharmacy'];
 
-interface DrawnCluster {
-  id: number;
-  count: number;
+/** A marker of several patients (a cluster, or patients at one point), labelled with their number. */
+interface DrawnGroup {
+  id: string;
+  patients: number;
   longitude: number;
   latitude: number;
   /** Its patients by category rank (n0, n1, …, see clusterCategoryProperties). */
-  byCategory: Record<string, unknown>;
+  byCategory: Record<string, number>;
 }
 
-/** What the map has drawn once idle: its clusters, and the patients its markers stand for. */
-function drawnPatients(event: MapEvent) {
+/** What the map has drawn once idle: its markers of several patients, and all patients drawn. */
+function drawnPatients(event: MapEvent): { groups: DrawnGroup[]; patients: number } {
   const map = event.target;
   if (!map.getLayer(CLUSTER_LAYER_ID) || !map.getLayer(PATIENT_LAYER_ID)) {
-    return { clusters: [], patients: 0 };
+    return { groups: [], patients: 0 };
   }
-  const clusters = new Map<number, DrawnCluster>();
-  for (const feature of map.queryRenderedFeatures({ layers: [CLUSTER_LAYER_ID] })) {
-    const id = Number(feature.properties.cluster_id);
+  const groups = new Map<string, DrawnGroup>();
+  let patients = 0;
+  for (const feature of map.queryRenderedFeatures({
+    layers: [CLUSTER_LAYER_ID, PATIENT_LAYER_ID],
+  })) {
+    const { properties } = feature;
+    const cluster = properties.cluster_id !== undefined;
     const [longitude, latitude] = (feature.geometry as GeoJSON.Point).coordinates as [
       number,
       number,
     ];
-    clusters.set(id, {
-      id,
-      count: Number(feature.properties.point_count),
-      longitude,
-      latitude,
-      byCategory: feature.properties,
-    });
+    const id = cluster
+      ? `cluster:${properties.cluster_id}`
+      : `${longitude},${latitude},${properties.c}`;
+    // A feature can be drawn in two tiles: each counts once.
+    if (groups.has(id)) continue;
+    const n = Number(properties.n);
+    patients += n;
+    const byCategory = cluster
+      ? (properties as Record<string, number>)
+      : { [`n${properties.c}`]: n };
+    groups.set(id, { id, patients: n, longitude, latitude, byCategory });
   }
-  const single = map.queryRenderedFeatures({ layers: [PATIENT_LAYER_ID] }).length;
-  const inClusters = [...clusters.values()].reduce((sum, c) => sum + c.count, 0);
-  return { clusters: [...clusters.values()], patients: single + inClusters };
+  return { groups: [...groups.values()].filter((g) => g.patients > 1), patients };
 }
 
 /**
@@ -91,8 +98,8 @@ export function DistributionMap({
 }) {
   const { t } = useTranslation();
   const [markersVisible, setMarkersVisible] = useState(true);
-  const [drawn, setDrawn] = useState<{ clusters: DrawnCluster[]; patients: number }>({
-    clusters: [],
+  const [drawn, setDrawn] = useState<{ groups: DrawnGroup[]; patients: number }>({
+    groups: [],
     patients: 0,
   });
   const features = useMemo(() => patientFeatures(distribution), [distribution]);
@@ -115,7 +122,7 @@ export function DistributionMap({
       maxZoom={18}
       onFailed={onFailed}
       onZoom={(event) => setMarkersVisible(isDistributionMarkerVisible(event.viewState.zoom))}
-      onMoveStart={() => setDrawn((d) => ({ ...d, clusters: [] }))}
+      onMoveStart={() => setDrawn((d) => ({ ...d, groups: [] }))}
       onMoveEnd={(event) => setDrawn(drawnPatients(event))}
       onIdle={(event) => setDrawn(drawnPatients(event))}
     >
@@ -143,7 +150,7 @@ export function DistributionMap({
             'circle-stroke-color': '#ffffff',
             'circle-stroke-width': 2,
             'circle-stroke-opacity': clusterOpacity(highlighted, DIMMED_CATEGORY_OPACITY) as number,
-            'circle-radius': ['step', ['get', 'point_count'], 14, 10, 17, 100, 21, 1000, 26],
+            'circle-radius': MARKER_RADIUS as unknown as number,
           }}
         />
         <Layer
@@ -152,7 +159,7 @@ export function DistributionMap({
           filter={['!', ['has', 'point_count']]}
           layout={{ visibility }}
           paint={{
-            'circle-radius': PATIENT_ICON_SIZE_PX / 2,
+            'circle-radius': MARKER_RADIUS as unknown as number,
             'circle-color': categoryColourExpression(categoryCount) as string,
             'circle-stroke-color': '#ffffff',
             'circle-stroke-width': 1.5,
@@ -165,11 +172,11 @@ export function DistributionMap({
         />
       </Source>
       {showPatients &&
-        drawn.clusters.map((cluster) => (
+        drawn.groups.map((group) => (
           <Marker
-            key={cluster.id}
-            longitude={cluster.longitude}
-            latitude={cluster.latitude}
+            key={group.id}
+            longitude={group.longitude}
+            latitude={group.latitude}
             anchor="center"
           >
             <Box
@@ -181,12 +188,12 @@ export function DistributionMap({
                 fontSize: 12,
                 fontWeight: 700,
                 opacity:
-                  highlighted === null || Number(cluster.byCategory[`n${highlighted}`]) > 0
+                  highlighted === null || (group.byCategory[`n${highlighted}`] ?? 0) > 0
                     ? 1
                     : DIMMED_CATEGORY_OPACITY,
               }}
             >
-              {cluster.count.toLocaleString('ja-JP')}
+              {group.patients.toLocaleString('ja-JP')}
             </Box>
           </Marker>
         ))}

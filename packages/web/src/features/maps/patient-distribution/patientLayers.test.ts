@@ -9,12 +9,13 @@ import {
 } from './patientLayers.ts';
 
 describe('patient markers', () => {
-  it('puts each patient at its point with its category’s rank, past the ranks the last', () => {
+  it('gathers the patients of a point by category, with the rank, past the ranks the last', () => {
     const features = patientFeatures({
       patients: [
         { location: { lat: 33.59, lng: 130.4 }, categoryName: 'B医院' },
         { location: { lat: 33.58, lng: 130.42 }, categoryName: 'A医院' },
         { location: { lat: 33.58, lng: 130.42 }, categoryName: '知らない医院' },
+        { location: { lat: 33.58, lng: 130.42 }, categoryName: 'A医院' },
       ],
       pharmacies: [],
       categories: [
@@ -22,10 +23,10 @@ describe('patient markers', () => {
         { name: 'B医院', count: 1 },
       ],
     });
-    expect(features.features.map((f) => [f.geometry.coordinates, f.properties.c])).toEqual([
-      [[130.4, 33.59], 1],
-      [[130.42, 33.58], 0],
-      [[130.42, 33.58], 2],
+    expect(features.features.map((f) => [f.geometry.coordinates, f.properties])).toEqual([
+      [[130.4, 33.59], { c: 1, n: 1 }],
+      [[130.42, 33.58], { c: 0, n: 2 }],
+      [[130.42, 33.58], { c: 2, n: 1 }],
     ]);
   });
 
@@ -40,11 +41,12 @@ describe('patient markers', () => {
 });
 
 describe('clusters', () => {
-  it('count their patients of each rank', () => {
+  it('count their patients, and those of each rank', () => {
     expect(clusterCategoryProperties(2)).toEqual({
-      n0: ['+', ['case', ['==', ['get', 'c'], 0], 1, 0]],
-      n1: ['+', ['case', ['==', ['get', 'c'], 1], 1, 0]],
-      n2: ['+', ['case', ['==', ['get', 'c'], 2], 1, 0]],
+      n: ['+', ['get', 'n']],
+      n0: ['+', ['case', ['==', ['get', 'c'], 0], ['get', 'n'], 0]],
+      n1: ['+', ['case', ['==', ['get', 'c'], 1], ['get', 'n'], 0]],
+      n2: ['+', ['case', ['==', ['get', 'c'], 2], ['get', 'n'], 0]],
     });
   });
 

@@ -1,10 +1,19 @@
-import { MAP_CLUSTER, type PatientDistributionResponse } from '@pharmalytics/domain';
+import {
+  MAP_CLUSTER,
+  PATIENT_ICON_SIZE_PX,
+  type PatientDistributionResponse,
+} from '@pharmalytics/domain';
 import type { FeatureCollection, Point } from 'geojson';
 import { SERIES_PALETTE } from '../../../components/charts/seriesPalette.ts';
 
-/** A patient on the map: its category's rank (index into the response's categories). */
+/**
+ * Patients at one point of one category: the category's rank (index into the response's
+ * categories) and how many. Patients stand at their town's point, so a few thousand such points
+ * carry tens of thousands of patients, and the map clusters those instead.
+ */
 export interface PatientProps {
   c: number;
+  n: number;
 }
 
 /** The colour of the category of rank `index`: the series palette, then a dark grey (不明 of age). */
@@ -12,17 +21,25 @@ export function categoryColour(index: number): string {
   return SERIES_PALETTE[index] ?? '#37474f';
 }
 
-/** The patients as points, each with its category's rank. */
+/** The patients as points: one per point and category, with its rank and its patients. */
 export function patientFeatures(
   response: PatientDistributionResponse,
 ): FeatureCollection<Point, PatientProps> {
   const rank = new Map(response.categories.map((c, i) => [c.name, i]));
+  const points = new Map<string, { lng: number; lat: number; c: number; n: number }>();
+  for (const { location, categoryName } of response.patients) {
+    const c = rank.get(categoryName) ?? response.categories.length;
+    const key = `${location.lng},${location.lat},${c}`;
+    const point = points.get(key);
+    if (point) point.n += 1;
+    else points.set(key, { lng: location.lng, lat: location.lat, c, n: 1 });
+  }
   return {
     type: 'FeatureCollection',
-    features: response.patients.map((p) => ({
+    features: [...points.values()].map(({ lng, lat, c, n }) => ({
       type: 'Feature',
-      geometry: { type: 'Point', coordinates: [p.location.lng, p.location.lat] },
-      properties: { c: rank.get(p.categoryName) ?? response.categories.length },
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+      properties: { c, n },
     })),
   };
 }
@@ -50,17 +67,35 @@ export function categoryColourExpression(categoryCount: number) {
 const clusterCount = (category: number) => ['get', `n${category}`];
 
 /**
- * What a cluster adds up (a GeoJSON source's clusterProperties): n0, n1, … its patients of each
- * category rank, the last one for a category past the palette.
+ * What a cluster adds up (a GeoJSON source's clusterProperties): `n`, its patients, and n0, n1,
+ * … its patients of each category rank, the last one for a category past the palette.
  */
 export function clusterCategoryProperties(categoryCount: number) {
-  return Object.fromEntries(
-    Array.from({ length: categoryCount + 1 }, (_, i) => [
-      `n${i}`,
-      ['+', ['case', ['==', ['get', 'c'], i], 1, 0]],
-    ]),
-  );
+  return {
+    n: ['+', ['get', 'n']],
+    ...Object.fromEntries(
+      Array.from({ length: categoryCount + 1 }, (_, i) => [
+        `n${i}`,
+        ['+', ['case', ['==', ['get', 'c'], i], ['get', 'n'], 0]],
+      ]),
+    ),
+  };
 }
+
+/** The radius of a marker of `n` patients: the 12 px marker for one, larger for more. */
+export const MARKER_RADIUS = [
+  'step',
+  ['get', 'n'],
+  PATIENT_ICON_SIZE_PX / 2,
+  2,
+  14,
+  10,
+  17,
+  100,
+  21,
+  1000,
+  26,
+];
 
 /** A cluster's colour: that of the category with most of its patients (the higher rank on ties). */
 export function clusterColourExpression(categoryCount: number) {
