@@ -79,11 +79,10 @@ try {
   const runs: { call: number; drawn: number; bytes: number }[] = [];
   for (let run = 0; run <= RUNS; run++) {
     // Each run opens on the default condition (過去7日間, daily), nothing kept in the page.
-    await page.evaluate(() => {
+    await page.evaluate(`
       for (const key of Object.keys(localStorage)) {
         if (key.startsWith('pharmalytics.search-condition')) localStorage.removeItem(key);
-      }
-    });
+      }`);
     await page.goto(`${args.url}${routePath('PatientDistribution')}`);
     await page.getByRole('button', { name: /^期間:/ }).waitFor();
     await page.waitForSelector('[data-testid="analysis-map"][aria-busy="false"]');

@@ -7,31 +7,14 @@
  * station draws from a generator seeded by the world's seed and its own name, so the master
  * follows from the world alone (not from the day the history ends).
  */
+import type { FacilityRecord } from '@pharmalytics/domain';
 import { CLINIC_WORDS, PHARMACY_BRANDS, placeBase } from './names.ts';
 import { Rng, deriveSeed } from './rng.ts';
 import { DEMO_STATIONS, type DemoStation } from './stations.ts';
 import type { DemoClinic, DemoTown, DemoWorld, DemoWorldStore } from './world.ts';
 
 /** A facility of the demo master; figures the card shows ー for are null. */
-export interface DemoMasterFacility {
-  /** Stable id within the demo source (re-loading the demo updates rows by it). */
-  sourceId: string;
-  type: 'clinic' | 'care' | 'pharmacy';
-  name: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  /** Pharmacies: patients whose prescriptions it filled in a month. */
-  prescriptionPatients: number | null;
-  /** Clinics: outpatients a day (hospitals: their outpatient department). */
-  outpatients: number | null;
-  /** Clinics and pharmacies: patients cared for at home. */
-  homecarePatients: number | null;
-  /** Care facilities: residents it can house. */
-  capacity: number | null;
-  /** Care facilities: residents now. */
-  totalUsers: number | null;
-}
+export type DemoMasterFacility = FacilityRecord;
 
 /** Stations within this distance of a store get their station-front facilities. */
 const STATION_REACH_KM = 1.5;

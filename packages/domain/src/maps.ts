@@ -87,6 +87,30 @@ export const VIEWPORT_SEARCH_MARKER_TYPES = [
   'pharmacy',
 ] as const satisfies readonly MarkerCategory[];
 
+/**
+ * A facility of the master as a source gives it (the demo world, an imported open-data file):
+ * the figures of its marker's card it does not publish are null.
+ */
+export interface FacilityRecord {
+  /** The facility's id within its source (loading the source again updates rows by it). */
+  sourceId: string;
+  type: MarkerCategory;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** Pharmacies: patients whose prescriptions it fills in a month. */
+  prescriptionPatients: number | null;
+  /** Clinics: outpatients a day (hospitals: their outpatient department). */
+  outpatients: number | null;
+  /** Clinics and pharmacies: patients cared for at home. */
+  homecarePatients: number | null;
+  /** Care facilities: residents it can house. */
+  capacity: number | null;
+  /** Care facilities: residents now. */
+  totalUsers: number | null;
+}
+
 /** Facilities GET /v3/facility_masters answers at most, those nearest the viewport's centre. */
 export const FACILITY_LIMIT = 500;
 /** The widest viewport the facility search takes, in degrees of latitude and of longitude. */

@@ -1,22 +1,9 @@
-import type { MarkerCategory } from '@pharmalytics/domain';
+import type { FacilityRecord } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 
-/** A facility of the master as a source gives it; figures it does not publish are null. */
-export interface FacilityRow {
-  /** The facility's id within its source. */
-  sourceId: string;
-  type: MarkerCategory;
-  name: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  prescriptionPatients: number | null;
-  outpatients: number | null;
-  homecarePatients: number | null;
-  capacity: number | null;
-  totalUsers: number | null;
-}
+/** A facility of the master as a source gives it. */
+export type FacilityRow = FacilityRecord;
 
 /** What a load did: rows added, rows whose values changed, rows already as given. */
 export interface FacilityLoadCounts {

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import {
   formatAcquisitionRate,
   formatNumber,
+  MARKET_SHARE_CSV,
   MARKET_SHARE_LABELS,
   MESSAGES,
   NO_VALUE,
@@ -28,14 +29,7 @@ import { visuallyHidden } from '../../../components/index.ts';
 import { isOpen, type Expansion } from './expansion.ts';
 import type { AreaGroup, AreaRow } from './selectedAreas.ts';
 
-const COLUMNS = [
-  MARKET_SHARE_LABELS.selectionNumber,
-  MARKET_SHARE_LABELS.areaId,
-  MARKET_SHARE_LABELS.ageBand,
-  MARKET_SHARE_LABELS.rate,
-  MARKET_SHARE_LABELS.count,
-  MARKET_SHARE_LABELS.estimate,
-] as const;
+const COLUMNS = MARKET_SHARE_CSV.header;
 const NUMERIC_FROM = 3;
 
 const count = (value: AreaRow['count']) => (value === NO_VALUE ? NO_VALUE : formatNumber(value, 0));
