@@ -201,7 +201,14 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
       instance.addImage(id, drawFacilityIcon(icon.type, icon.active, ratio), { pixelRatio: ratio });
     });
     instance.on('moveend', onMoveEnd);
+    // Also shortly after any frame: the markers' images arrive after their data.
+    let settle = 0;
+    const onRender = () => {
+      window.clearTimeout(settle);
+      settle = window.setTimeout(onIdle, 200);
+    };
     instance.on('idle', onIdle);
+    instance.on('render', onRender);
     instance.on('click', FACILITY_LAYER_ID, onClick);
     instance.on('mouseenter', FACILITY_LAYER_ID, pointer);
     instance.on('mouseleave', FACILITY_LAYER_ID, plain);
@@ -215,6 +222,8 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
       running.current?.abort();
       instance.off('moveend', onMoveEnd);
       instance.off('idle', onIdle);
+      instance.off('render', onRender);
+      window.clearTimeout(settle);
       instance.off('click', FACILITY_LAYER_ID, onClick);
       instance.off('mouseenter', FACILITY_LAYER_ID, pointer);
       instance.off('mouseleave', FACILITY_LAYER_ID, plain);
