@@ -210,6 +210,9 @@ function MarketShare({ member, stores }: { member: Member; stores: readonly Stor
             <SettingsPanel layers={layers} onChange={setLayers} />
           </Box>
         </Box>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {t('maps.facilityCredit')}
+        </Typography>
       </>
     );
   }
