@@ -50,6 +50,17 @@ describe('town geocoder (offline)', () => {
     });
   });
 
+  it('places nothing on a town the table lists without a point: its city answers', () => {
+    // 物流団地一条一丁目 is listed with "null" coordinates.
+    const result = geocoder.geocode('北海道', '旭川市', '物流団地一条一丁目');
+    expect(result).toMatchObject({ level: 'city', city: '旭川市' });
+    expect(Number.isFinite(result.latitude)).toBe(true);
+    expect(Number.isFinite(result.longitude)).toBe(true);
+    for (const { latitude, longitude } of geocoder.townsOf('北海道')) {
+      expect(Number.isFinite(latitude) && Number.isFinite(longitude)).toBe(true);
+    }
+  });
+
   it('falls back to the city, then the prefecture, and says so', () => {
     expect(geocoder.geocode('福岡県', '久留米市', 'どこか知らない町1-1').level).toBe('city');
     expect(geocoder.geocode('福岡県', '存在しない市', '').level).toBe('prefecture');

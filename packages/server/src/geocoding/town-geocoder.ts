@@ -47,10 +47,13 @@ export class TownGeocoder {
     for (const line of csv.split('\n').slice(1)) {
       if (!line) continue;
       const [pref = '', city = '', town = '', , lat, lng] = line.split(',');
+      // A few recent towns are listed without a point ("null"): they cannot place anything.
+      const point = { lat: Number(lat), lng: Number(lng) };
+      if (!lat || !lng || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
       const cities = byPref.get(pref) ?? byPref.set(pref, new Map()).get(pref)!;
       const towns = cities.get(city) ?? cities.set(city, new Map()).get(city)!;
       const key = normalizeAddress(town);
-      if (!towns.has(key)) towns.set(key, { lat: Number(lat), lng: Number(lng) });
+      if (!towns.has(key)) towns.set(key, point);
     }
     const prefectures = new Map<string, Prefecture>();
     for (const [pref, cityMap] of byPref) {
