@@ -18,7 +18,7 @@ import {
   type MarketShareResponse,
   type MeshEstimate,
 } from '@pharmalytics/domain';
-import { choosePreset, periodMenu } from './dashboard.ts';
+import { choosePreset, periodMenu, typeDate } from './dashboard.ts';
 import { DEMO, login } from './helpers.ts';
 import { dispensingCsv, uploadAsStore, type CsvLine } from './uploads.ts';
 
@@ -32,10 +32,14 @@ const STORE = { code: '1001', name: 'はかた薬局 天神店', pharmacyCode: '
 const TOWNS = { tenjin1: '福岡市中央区天神1丁目', tenjin2: '福岡市中央区天神2丁目' } as const;
 const FUKUOKA = 40;
 
-function daysAgo(today: string, days: number): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+/**
+ * A day of the month before last: inside the default last 90 days whatever today is, and outside
+ * the dashboard's last 7 days, the 7 days before them and last month, which other tests of the
+ * demo corporation expect empty.
+ */
+function dayOfMonthBeforeLast(today: string, day: number): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 3, day)).toISOString().slice(0, 10);
 }
 
 function sheet(id: string, date: string, patient: CsvLine): CsvLine {
@@ -67,10 +71,10 @@ function marketShareFile(today: string): string {
   const c = { patient_id: 'MSE2E-C', patient_birth_month: '1990-07' };
   const home = (town: string) => ({ patient_address: `福岡県${town}` });
   return dispensingCsv([
-    sheet('A1', daysAgo(today, 20), { ...a, ...home(TOWNS.tenjin1) }),
-    sheet('A2', daysAgo(today, 5), { ...a, ...home(TOWNS.tenjin1) }),
-    sheet('B1', daysAgo(today, 10), { ...b, ...home(TOWNS.tenjin1) }),
-    sheet('C1', daysAgo(today, 60), { ...c, ...home(TOWNS.tenjin2) }),
+    sheet('A1', dayOfMonthBeforeLast(today, 15), { ...a, ...home(TOWNS.tenjin1) }),
+    sheet('A2', dayOfMonthBeforeLast(today, 16), { ...a, ...home(TOWNS.tenjin1) }),
+    sheet('B1', dayOfMonthBeforeLast(today, 17), { ...b, ...home(TOWNS.tenjin1) }),
+    sheet('C1', dayOfMonthBeforeLast(today, 20), { ...c, ...home(TOWNS.tenjin2) }),
   ]);
 }
 
@@ -357,11 +361,14 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   await expect.poll(async () => (await tableRows(v.table)).length).toBe(2);
   await expect(v.map.locator('[data-mesh-number]')).toHaveCount(2);
 
-  // A shorter period reloads the figures and keeps the selection: C's sheet was 60 days ago.
+  // A shorter period reloads the figures and keeps the selection: C's sheet was on the 20th.
+  const shorter = { from: dayOfMonthBeforeLast(today, 1), to: dayOfMonthBeforeLast(today, 17) };
   await v.periodButton.click();
-  await choosePreset(page, '過去30日間');
+  await choosePreset(page, 'カスタム');
+  await typeDate(page, periodMenu(page).from, shorter.from);
+  await typeDate(page, periodMenu(page).to, shorter.to);
   await periodMenu(page).apply.click();
-  await expect(v.period).toHaveText(periodText(presetRange('last30Days', today)));
+  await expect(v.period).toHaveText(periodText(shorter));
   await expect
     .poll(async () => (await tableRows(v.table)).map((r) => [r[1], r[4]]))
     .toEqual([

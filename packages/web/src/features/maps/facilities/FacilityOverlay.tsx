@@ -186,10 +186,11 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
       const point = features[0]?.geometry;
       const first =
         point?.type === 'Point' ? instance.project(point.coordinates as [number, number]) : null;
-      setDrawn({
+      const next = {
         count: features.length,
         first: first ? `${Math.round(first.x)},${Math.round(first.y)}` : '',
-      });
+      };
+      setDrawn((now) => (now.count === next.count && now.first === next.first ? now : next));
     };
     const pointer = () => (instance.getCanvas().style.cursor = 'pointer');
     const plain = () => (instance.getCanvas().style.cursor = '');
@@ -212,13 +213,11 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
     instance.on('click', FACILITY_LAYER_ID, onClick);
     instance.on('mouseenter', FACILITY_LAYER_ID, pointer);
     instance.on('mouseleave', FACILITY_LAYER_ID, plain);
-    // The first view's facilities, once the map has its size and position.
-    const first = () => void search();
-    const frame = instance.loaded() ? requestAnimationFrame(first) : 0;
-    if (!frame) instance.once('load', first);
+    // The first view's facilities, on the next frame: the map has its size and position (its
+    // 'load' may have passed already, or come again after a style change).
+    const frame = requestAnimationFrame(() => void search());
     return () => {
       cancelAnimationFrame(frame);
-      instance.off('load', first);
       running.current?.abort();
       instance.off('moveend', onMoveEnd);
       instance.off('idle', onIdle);
