@@ -33,14 +33,12 @@ const TOWNS = { tenjin1: '福岡市中央区天神1丁目', tenjin2: '福岡市�
 const FUKUOKA = 40;
 
 /**
- * A day of the month before last: inside the default last 90 days whatever today is, and outside
- * the dashboard's last 7 days, the 7 days before them and last month, which other tests of the
- * demo corporation expect empty.
+ * The dataset's month, July 2025: no other test of the demo corporation reads it (the dashboard
+ * tests expect their recent periods empty), so the figures below are the dataset's alone.
  */
-function dayOfMonthBeforeLast(today: string, day: number): string {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 3, day)).toISOString().slice(0, 10);
-}
+const MONTH = '2025-07';
+const day = (d: number) => `${MONTH}-${String(d).padStart(2, '0')}`;
+const DATASET_PERIOD = { from: day(1), to: day(31) };
 
 function sheet(id: string, date: string, patient: CsvLine): CsvLine {
   return {
@@ -65,16 +63,16 @@ function sheet(id: string, date: string, patient: CsvLine): CsvLine {
   };
 }
 
-function marketShareFile(today: string): string {
+function marketShareFile(): string {
   const a = { patient_id: 'MSE2E-A', patient_birth_month: '1955-02' };
   const b = { patient_id: 'MSE2E-B' };
   const c = { patient_id: 'MSE2E-C', patient_birth_month: '1990-07' };
   const home = (town: string) => ({ patient_address: `福岡県${town}` });
   return dispensingCsv([
-    sheet('A1', dayOfMonthBeforeLast(today, 15), { ...a, ...home(TOWNS.tenjin1) }),
-    sheet('A2', dayOfMonthBeforeLast(today, 16), { ...a, ...home(TOWNS.tenjin1) }),
-    sheet('B1', dayOfMonthBeforeLast(today, 17), { ...b, ...home(TOWNS.tenjin1) }),
-    sheet('C1', dayOfMonthBeforeLast(today, 20), { ...c, ...home(TOWNS.tenjin2) }),
+    sheet('A1', day(15), { ...a, ...home(TOWNS.tenjin1) }),
+    sheet('A2', day(16), { ...a, ...home(TOWNS.tenjin1) }),
+    sheet('B1', day(17), { ...b, ...home(TOWNS.tenjin1) }),
+    sheet('C1', day(20), { ...c, ...home(TOWNS.tenjin2) }),
   ]);
 }
 
@@ -116,6 +114,16 @@ function view(page: Page) {
     openAll: table.getByRole('switch', { name: 'すべて開く' }),
     csv: table.getByRole('button', { name: 'CSV出力' }),
   };
+}
+
+/** Applies a custom period typed by hand. */
+async function applyPeriod(page: Page, v: ReturnType<typeof view>, range: DateRange) {
+  await v.periodButton.click();
+  await choosePreset(page, 'カスタム');
+  await typeDate(page, periodMenu(page).from, range.from);
+  await typeDate(page, periodMenu(page).to, range.to);
+  await periodMenu(page).apply.click();
+  await expect(v.period).toHaveText(periodText(range));
 }
 
 async function chooseStore(page: Page, name: string): Promise<void> {
@@ -240,10 +248,9 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   test.slow();
   // Browser tests have no tile server: the map draws on the bundled outlines.
   await page.route(/cyberjapandata\.gsi\.go\.jp/, (route) => route.abort());
-  const today = todayInJapan();
-  const period = presetRange('last90Days', today);
+  const period = DATASET_PERIOD;
   await login(page, DEMO.admin, 'Dashboard');
-  await uploadAsStore(page, STORE.code, `market-share-${today}.csv`, marketShareFile(today));
+  await uploadAsStore(page, STORE.code, 'market-share-e2e.csv', marketShareFile());
   const tenjin1 = await meshOfTown(page, TOWNS.tenjin1);
   const tenjin2 = await meshOfTown(page, TOWNS.tenjin2);
   expect(tenjin1).not.toBe(tenjin2);
@@ -257,6 +264,7 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   const v = view(page);
   await chooseStore(page, STORE.name);
   await expect(v.branch).toHaveText(STORE.name);
+  await applyPeriod(page, v, period);
   await expect(v.map).toBeVisible();
   await expect(v.drawn).toHaveAttribute('data-zoom', MAP_DEFAULT_ZOOM.toFixed(2));
   // The rendered map holds mesh rectangles (counted from MapLibre's rendered features).
@@ -362,13 +370,7 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   await expect(v.map.locator('[data-mesh-number]')).toHaveCount(2);
 
   // A shorter period reloads the figures and keeps the selection: C's sheet was on the 20th.
-  const shorter = { from: dayOfMonthBeforeLast(today, 1), to: dayOfMonthBeforeLast(today, 17) };
-  await v.periodButton.click();
-  await choosePreset(page, 'カスタム');
-  await typeDate(page, periodMenu(page).from, shorter.from);
-  await typeDate(page, periodMenu(page).to, shorter.to);
-  await periodMenu(page).apply.click();
-  await expect(v.period).toHaveText(periodText(shorter));
+  await applyPeriod(page, v, { from: day(1), to: day(17) });
   await expect
     .poll(async () => (await tableRows(v.table)).map((r) => [r[1], r[4]]))
     .toEqual([
