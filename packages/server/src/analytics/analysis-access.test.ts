@@ -26,6 +26,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricOfEveryPlan, recentWeek } from '../testing/analysis-calls.ts';
 import type { HttpClient } from '../testing/http-client.ts';
+import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
 
@@ -96,11 +97,8 @@ function sheetLine(pharmacyCode: string, date: string, reception: string, inst: 
   return CSV_COLUMNS.map((column) => values[column] ?? '').join(',');
 }
 
-/** The demo members signed in, by the local part of their e-mail address. */
-const MEMBERS = ['admin', 'user', 'sysadmin', 'basic', 'free'] as const;
-
 let t: TestApp;
-const clients = {} as Record<(typeof MEMBERS)[number], HttpClient>;
+let clients: Record<DemoMember, HttpClient>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -123,11 +121,7 @@ beforeAll(async () => {
     const reply = await uploadAs(t, storeCode, lines);
     expect(reply.body, storeCode).toMatchObject({ status: 'loaded', rowsRefused: 0 });
   }
-  for (const name of MEMBERS) {
-    const client = t.client();
-    expect((await client.login(`${name}@example.com`)).status).toBe(200);
-    clients[name] = client;
-  }
+  clients = await signInDemoMembers(t);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -14,6 +14,7 @@ import {
 } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../testing/http-client.ts';
+import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { importMedicalInfoFile } from './facility-import.ts';
 import { loadDemoFacilities, upsertFacilities, type FacilityRow } from './facility-master.ts';
@@ -29,15 +30,11 @@ const CLINICS = readFileSync(new URL('medical-info-clinics.csv', FIXTURES));
 const PHARMACIES = readFileSync(new URL('medical-info-pharmacies.csv', FIXTURES));
 
 let t: TestApp;
-const clients = {} as Record<'admin' | 'user' | 'sysadmin' | 'basic' | 'free', HttpClient>;
+let clients: Record<DemoMember, HttpClient>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const name of ['admin', 'user', 'sysadmin', 'basic', 'free'] as const) {
-    const client = t.client();
-    expect((await client.login(`${name}@example.com`)).status).toBe(200);
-    clients[name] = client;
-  }
+  clients = await signInDemoMembers(t);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -21,6 +21,7 @@ import { seedMastersIfEmpty } from '../masters/seed-masters.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 import { generatedWorld, uploadGeneratedMonths } from '../testing/generated-history.ts';
 import { replicaCaughtUp } from '../testing/replica.ts';
+import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
 import { acquiredPatients } from './market-share-acquired.ts';
@@ -180,9 +181,8 @@ async function upload(sheets: Sheet[], offset = 0) {
   }
 }
 
-const MEMBERS = ['admin', 'user', 'sysadmin', 'basic', 'free'] as const;
 let t: TestApp;
-const clients = {} as Record<(typeof MEMBERS)[number], HttpClient>;
+let clients: Record<DemoMember, HttpClient>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -194,11 +194,7 @@ beforeAll(async () => {
     insuranceCodes.set(store.store_code, store.insurance_institution_code!);
   }
   await upload(SHEETS);
-  for (const name of MEMBERS) {
-    const client = t.client();
-    expect((await client.login(`${name}@example.com`)).status).toBe(200);
-    clients[name] = client;
-  }
+  clients = await signInDemoMembers(t);
 }, 120_000);
 afterAll(() => t.close());
 

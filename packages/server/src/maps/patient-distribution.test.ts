@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locatePatientHome } from '../ingestion/patient-home.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 import { replicaCaughtUp } from '../testing/replica.ts';
+import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
 
@@ -249,9 +250,8 @@ function sheetLine(pharmacyCode: string, patientId: string, sheet: Sheet, recept
   return CSV_COLUMNS.map((column) => values[column] ?? '').join(',');
 }
 
-const MEMBERS = ['admin', 'user', 'sysadmin', 'basic', 'free'] as const;
 let t: TestApp;
-const clients = {} as Record<(typeof MEMBERS)[number], HttpClient>;
+let clients: Record<DemoMember, HttpClient>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -275,11 +275,7 @@ beforeAll(async () => {
     const reply = await uploadAs(t, storeCode, csv);
     expect(reply.body, storeCode).toMatchObject({ status: 'loaded', rowsRefused: 0 });
   }
-  for (const name of MEMBERS) {
-    const client = t.client();
-    expect((await client.login(`${name}@example.com`)).status).toBe(200);
-    clients[name] = client;
-  }
+  clients = await signInDemoMembers(t);
 }, 120_000);
 afterAll(() => t.close());
 

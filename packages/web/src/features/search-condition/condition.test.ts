@@ -281,7 +281,7 @@ function roundTripOf(condition: SearchCondition) {
 describe('loadCondition and saveCondition', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function stubStorage() {
+  function memoryStorage() {
     const items = new Map<string, string>();
     vi.stubGlobal('window', {
       localStorage: {
@@ -293,7 +293,7 @@ describe('loadCondition and saveCondition', () => {
   }
 
   it('keeps the condition per member and corporation', () => {
-    const items = stubStorage();
+    const items = memoryStorage();
     const key = storageKey(7, '100001');
     expect(loadCondition(key, context)).toEqual(defaultCondition(TODAY));
     saveCondition(key, custom);
@@ -303,7 +303,7 @@ describe('loadCondition and saveCondition', () => {
   });
 
   it('keeps the market share part when the main part falls back', () => {
-    const items = stubStorage();
+    const items = memoryStorage();
     const key = storageKey(7, '100001');
     saveCondition(key, {
       ...custom,
@@ -318,7 +318,7 @@ describe('loadCondition and saveCondition', () => {
   });
 
   it('falls back to the default on unreadable storage', () => {
-    const items = stubStorage();
+    const items = memoryStorage();
     items.set('k', '{not json');
     expect(loadCondition('k', context)).toEqual(defaultCondition(TODAY));
   });
