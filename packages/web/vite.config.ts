@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // Loaded with `--configLoader runner` (see package.json) so the TypeScript domain package resolves.
 import { WEB_BASE_PATH } from '@pharmalytics/domain';
 
@@ -8,7 +10,22 @@ const PROXIED_PREFIXES = ['/v2', '/v3', '/identity', '/healthz'];
 
 export default defineConfig({
   base: WEB_BASE_PATH,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset also as .br and .gz beside it: the server sends the one the browser
+    // accepts, compressed once here at the highest levels rather than on every request.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|topojson|geojson)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: API_TARGET }])),
   },
@@ -26,18 +43,6 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 30,
-            },
-            // The data grid (settings tables), ECharts (analytics) and MapLibre (store map) are
-            // left out of the shared chunks: they load with the lazily loaded pages that use them.
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion[\\/]|@popperjs[\\/])/,
-              priority: 20,
-            },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!@mui[\\/]x-|echarts|zrender|maplibre-gl|react-map-gl|@vis\.gl|@maplibre|@mapbox)/,
-              priority: 10,
             },
           ],
         },

@@ -14,7 +14,7 @@ import {
   timeSlotItemName,
   zipCodeItemName,
 } from './pages.ts';
-import { isRouteAllowed, route } from './routes.ts';
+import { isRouteAllowed, route, ROUTES } from './routes.ts';
 
 const labels = (routeName: string) =>
   pageMetrics(analysisPageByRoute(routeName)!).map((m) => m.label);
@@ -24,6 +24,11 @@ describe('analysis pages', () => {
     const families = ANALYSIS_PAGES.map((p) => p.family);
     expect(new Set(families).size).toBe(families.length);
     expect([...families].sort()).toEqual([...ANALYSIS_FAMILIES].sort());
+  });
+
+  it('are exactly the routes the route table marks as analysis pages', () => {
+    const marked = ROUTES.filter((r) => 'analysisPage' in r && r.analysisPage).map((r) => r.name);
+    expect(ANALYSIS_PAGES.map((p) => p.route).sort()).toEqual([...marked].sort());
   });
 
   it('map families to routes', () => {

@@ -21,6 +21,8 @@ export interface RouteDef {
   /** When both are absent the route passes the guard for every signed-in member. */
   plans?: readonly PlanCode[];
   roles?: readonly RoleName[];
+  /** Drawn by the shared analysis page (its row of ANALYSIS_PAGES in pages.ts). */
+  analysisPage?: true;
 }
 
 const FREE = plansFrom('free');
@@ -29,6 +31,9 @@ const ADVANCED = plansFrom('advanced');
 
 const analysis = (name: string, path: string, title: string, plans: readonly PlanCode[]) =>
   ({ name, path, title, layout: 'main', plans, roles: ALL_ROLES }) as const satisfies RouteDef;
+/** A route of the shared analysis page (spec 02 §2). */
+const analysisPage = (name: string, path: string, title: string, plans: readonly PlanCode[]) =>
+  ({ ...analysis(name, path, title, plans), analysisPage: true }) as const satisfies RouteDef;
 const setting = (
   name: string,
   path: string,
@@ -96,50 +101,50 @@ export const ROUTES = [
   ]),
 
   { ...analysis('Dashboard', 'dashboard', 'ダッシュボード', BASIC), aliases: [''] },
-  analysis('DispensingPharmacy', 'seller/dispensing-pharmacy', '調剤薬局', FREE),
-  analysis('Timeslot', 'seller/timeslot', '時間帯別処方箋', FREE),
-  analysis('Pharmacist', 'seller/pharmacist', '薬剤師', ADVANCED),
-  analysis('DispensingFeeScore', 'sales-category/dispensing-fee-score', '4大構成区分', FREE),
-  analysis(
+  analysisPage('DispensingPharmacy', 'seller/dispensing-pharmacy', '調剤薬局', FREE),
+  analysisPage('Timeslot', 'seller/timeslot', '時間帯別処方箋', FREE),
+  analysisPage('Pharmacist', 'seller/pharmacist', '薬剤師', ADVANCED),
+  analysisPage('DispensingFeeScore', 'sales-category/dispensing-fee-score', '4大構成区分', FREE),
+  analysisPage(
     'DispensingTechnicalFee',
     'sales-category/dispensing-technical-fee',
     '調剤技術料',
     ADVANCED,
   ),
-  analysis(
+  analysisPage(
     'MedicinePreparedFeeAddition',
     'sales-category/medicine-prepared-fee-addition',
     '薬剤調製料関連加算',
     ADVANCED,
   ),
-  analysis(
+  analysisPage(
     'PharmacyManagementFee',
     'sales-category/pharmacy-management-fee',
     '薬学管理料',
     ADVANCED,
   ),
-  analysis(
+  analysisPage(
     'PharmacyManagementFeeAddition',
     'sales-category/pharmacy-management-fee-addition',
     '薬学管理料関連加算',
     ADVANCED,
   ),
-  analysis('MedicineFee', 'sales-category/medicine-fee', '薬剤料', ADVANCED),
-  analysis(
+  analysisPage('MedicineFee', 'sales-category/medicine-fee', '薬剤料', ADVANCED),
+  analysisPage(
     'MedicalMaterialFee',
     'sales-category/medical-material-fee',
     '特定保険医療材料料',
     ADVANCED,
   ),
-  analysis('Clinic', 'inflow/clinic', '医療機関', FREE),
-  analysis('Doctor', 'inflow/doctor', '医師', ADVANCED),
-  analysis('ClinicalDepartment', 'inflow/clinical-department', '診療科', ADVANCED),
-  analysis('Gender', 'patient/gender', '性別', BASIC),
-  analysis('Age', 'patient/age', '年齢', BASIC),
-  analysis('ReceptionType', 'patient/reception-type', '受付区分', BASIC),
-  analysis('ReceptionCount', 'patient/reception-count', '受付回数', BASIC),
-  analysis('InsuranceType', 'patient/insurance-type', '保険種別', FREE),
-  analysis('Address', 'area-analysis/address', '住所', ADVANCED),
+  analysisPage('Clinic', 'inflow/clinic', '医療機関', FREE),
+  analysisPage('Doctor', 'inflow/doctor', '医師', ADVANCED),
+  analysisPage('ClinicalDepartment', 'inflow/clinical-department', '診療科', ADVANCED),
+  analysisPage('Gender', 'patient/gender', '性別', BASIC),
+  analysisPage('Age', 'patient/age', '年齢', BASIC),
+  analysisPage('ReceptionType', 'patient/reception-type', '受付区分', BASIC),
+  analysisPage('ReceptionCount', 'patient/reception-count', '受付回数', BASIC),
+  analysisPage('InsuranceType', 'patient/insurance-type', '保険種別', FREE),
+  analysisPage('Address', 'area-analysis/address', '住所', ADVANCED),
   analysis('PatientDistribution', 'area-analysis/patient-distribution', '患者分布状況', ADVANCED),
   analysis('MarketShare', 'area-analysis/market-share', '患者獲得率分布マップ', ADVANCED),
 

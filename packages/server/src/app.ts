@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyHelmet from '@fastify/helmet';
@@ -25,6 +26,7 @@ import { reportRoutes } from './reports/routes.ts';
 import { corporationRoutes } from './corporations/routes.ts';
 import type { Database } from './db/connection.ts';
 import { deviceRoutes } from './devices/routes.ts';
+import { API_COMPRESSION } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -110,6 +112,7 @@ export async function buildApp({
     },
     hsts: config.publicUrl.startsWith('https:'),
   });
+  await app.register(fastifyCompress, API_COMPRESSION);
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCsrf, {
     cookieKey: 'pl_csrf',

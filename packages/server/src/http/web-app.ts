@@ -13,7 +13,14 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build`');
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false });
+  // The build writes each text file also as .br and .gz: the one the browser accepts is sent,
+  // with Content-Encoding and Vary: Accept-Encoding.
+  await app.register(fastifyStatic, {
+    root: webDist,
+    serve: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('index.html');

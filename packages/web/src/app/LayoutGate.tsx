@@ -1,17 +1,26 @@
 import { route, type Layout, type RouteName } from '@pharmalytics/domain';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/index.ts';
 import { useMember } from '../features/auth/index.ts';
 import { guardRoute } from './guard.ts';
-import { MainLayout } from './layouts/MainLayout.tsx';
 import { MenulessLayout } from './layouts/MenulessLayout.tsx';
-import { ProfileLayout } from './layouts/ProfileLayout.tsx';
-import { SettingLayout } from './layouts/SettingLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { appPath } from './paths.ts';
 import { useRouteHandle } from './routeHandle.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
+
+// The layouts with menus load after sign-in: the login route needs none of their header, menus
+// and setup guide.
+const MainLayout = lazy(() =>
+  import('./layouts/MainLayout.tsx').then((m) => ({ default: m.MainLayout })),
+);
+const SettingLayout = lazy(() =>
+  import('./layouts/SettingLayout.tsx').then((m) => ({ default: m.SettingLayout })),
+);
+const ProfileLayout = lazy(() =>
+  import('./layouts/ProfileLayout.tsx').then((m) => ({ default: m.ProfileLayout })),
+);
 
 /** Screens of the menu-less layout drawn in the wider card. */
 const WIDE_MENULESS: ReadonlySet<RouteName> = new Set(['Notice', 'NotFound', 'NewAccount']);
@@ -45,23 +54,19 @@ export function LayoutGate({ layout }: { layout: Layout }) {
       <MenulessLayout wide={WIDE_MENULESS.has(shown.name as RouteName)}>{content}</MenulessLayout>
     );
   }
-  if (layout === 'main') {
-    return (
+  const framed =
+    layout === 'main' ? (
       <MainLayout member={member} current={current} bypassSetupGuide={notFound}>
         {content}
       </MainLayout>
-    );
-  }
-  if (layout === 'setting') {
-    return (
+    ) : layout === 'setting' ? (
       <SettingLayout member={member} current={current}>
         {content}
       </SettingLayout>
+    ) : (
+      <ProfileLayout member={member} current={current}>
+        {content}
+      </ProfileLayout>
     );
-  }
-  return (
-    <ProfileLayout member={member} current={current}>
-      {content}
-    </ProfileLayout>
-  );
+  return <Suspense fallback={<PageLoader />}>{framed}</Suspense>;
 }

@@ -1,55 +1,59 @@
-import { ANALYSIS_PAGES, type RouteDef, type RouteName } from '@pharmalytics/domain';
+import type { RouteDef, RouteName } from '@pharmalytics/domain';
 import { lazy, type ComponentType } from 'react';
-import { AccountRegisterPage } from '../features/account-register/index.ts';
-import { LoginPage, NoticePage } from '../features/auth/index.ts';
 import { SETTINGS_PAGES } from '../features/corporation/settingsPages.ts';
-import { ForgetPasswordPage, ResetPasswordPage } from '../features/password-reset/index.ts';
-import { PersonalSettingPage, ProfilePage } from '../features/profile/index.ts';
-import { CheckEmailPage, NewAccountPage, SignUpPage } from '../features/sign-up/index.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
-const LazyAnalysisPage = lazy(() =>
-  import('../features/analytics/index.ts').then((m) => ({ default: m.AnalysisPage })),
-);
-
-/** Every analysis route draws the shared analysis page with its row of the page table. */
-function analysisRoutePages(): Partial<Record<RouteName, ComponentType>> {
-  return Object.fromEntries(
-    ANALYSIS_PAGES.map((page) => [page.route, () => <LazyAnalysisPage page={page} />]),
-  );
+/**
+ * A page loaded on its first visit, with what only it uses (forms, tables, charts, maps): the
+ * login route downloads the app's frame and the login form, nothing more. The layout's Suspense
+ * shows a spinner meanwhile.
+ */
+function onVisit<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
+
+const auth = () => import('../features/auth/pages.ts');
+const signUp = () => import('../features/sign-up/index.ts');
+const passwordReset = () => import('../features/password-reset/index.ts');
+const profile = () => import('../features/profile/index.ts');
+const analytics = () => import('../features/analytics/index.ts');
+// The map screens load MapLibre with them, and only they do.
+const maps = () => import('../features/maps/index.ts');
+
+// Every analysis route draws the shared analysis page with its row of the page table, which
+// loads with the page.
+const AnalysisRoutePage = onVisit(analytics, (m) => m.AnalysisRoutePage);
 
 /** The screens built so far; every other route shows the shared placeholder. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
-  Login: LoginPage,
-  SignUp: SignUpPage,
-  CheckEmail: CheckEmailPage,
-  NewAccount: NewAccountPage,
-  ForgetPassword: ForgetPasswordPage,
-  ResetPassword: ResetPasswordPage,
-  AccountRegister: AccountRegisterPage,
-  Notice: NoticePage,
-  Profile: ProfilePage,
-  PersonalSetting: PersonalSettingPage,
+  Login: onVisit(auth, (m) => m.LoginPage),
+  Notice: onVisit(auth, (m) => m.NoticePage),
+  SignUp: onVisit(signUp, (m) => m.SignUpPage),
+  CheckEmail: onVisit(signUp, (m) => m.CheckEmailPage),
+  NewAccount: onVisit(signUp, (m) => m.NewAccountPage),
+  ForgetPassword: onVisit(passwordReset, (m) => m.ForgetPasswordPage),
+  ResetPassword: onVisit(passwordReset, (m) => m.ResetPasswordPage),
+  AccountRegister: onVisit(
+    () => import('../features/account-register/index.ts'),
+    (m) => m.AccountRegisterPage,
+  ),
+  Profile: onVisit(profile, (m) => m.ProfilePage),
+  PersonalSetting: onVisit(profile, (m) => m.PersonalSettingPage),
   NotFound: NotFoundPage,
-  // Loaded on first visit, with its charts and date pickers.
-  Dashboard: lazy(() =>
-    import('../features/analytics/index.ts').then((m) => ({ default: m.DashboardPage })),
-  ),
-  ...analysisRoutePages(),
-  // The map screens load MapLibre with them, and only they do.
-  PatientDistribution: lazy(() =>
-    import('../features/maps/index.ts').then((m) => ({ default: m.PatientDistributionPage })),
-  ),
-  // Loaded on first visit; its map (MapLibre) loads later still, with the map itself.
-  MarketShare: lazy(() =>
-    import('../features/maps/index.ts').then((m) => ({ default: m.MarketSharePage })),
-  ),
+  Dashboard: onVisit(analytics, (m) => m.DashboardPage),
+  PatientDistribution: onVisit(maps, (m) => m.PatientDistributionPage),
+  // Its map (MapLibre) loads later still, with the map itself.
+  MarketShare: onVisit(maps, (m) => m.MarketSharePage),
   ...SETTINGS_PAGES,
 };
 
 export function RoutePage({ def }: { def: RouteDef }) {
-  const Page = PAGES[def.name as RouteName];
+  const name = def.name as RouteName;
+  if (def.analysisPage) return <AnalysisRoutePage route={name} />;
+  const Page = PAGES[name];
   return Page ? <Page /> : <ComingSoonPage def={def} />;
 }

@@ -1,3 +1,3 @@
-export { AnalysisPage } from './analysis/index.ts';
+export { AnalysisRoutePage } from './analysis/index.ts';
 export { DashboardPage } from './dashboard/index.ts';
 export { FilterControl } from './analysis/FilterDialog.tsx';

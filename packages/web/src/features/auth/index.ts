@@ -1,5 +1,3 @@
-export { LoginPage } from './login/LoginPage.tsx';
-export { NoticePage } from './notice/NoticePage.tsx';
 export {
   clearMember,
   clearSessionData,

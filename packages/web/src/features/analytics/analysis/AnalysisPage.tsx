@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import {
   analysisChartPath,
   analysisCsvFileName,
+  analysisPageByRoute,
   periodBuckets,
   PRODUCT_NAME,
   route,
   type AnalysisPageDef,
   type AnalysisSeries,
+  type RouteName,
 } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
@@ -43,6 +45,11 @@ import { SortMenu } from './SortMenu.tsx';
 const CHART_STALE_MS = 30_000;
 
 /** The shared analysis page of one dimension (spec 02 §2.2), driven by its row of the page table. */
+/** The analysis page of a route the route table marks as one (its row of ANALYSIS_PAGES). */
+export function AnalysisRoutePage({ route: name }: { route: RouteName }) {
+  return <AnalysisPage page={analysisPageByRoute(name)!} />;
+}
+
 export function AnalysisPage({ page }: { page: AnalysisPageDef }) {
   const member = useSignedInMember();
   const title = route(page.route).title ?? PRODUCT_NAME;

@@ -1,1 +1,1 @@
-export { AnalysisPage } from './AnalysisPage.tsx';
+export { AnalysisPage, AnalysisRoutePage } from './AnalysisPage.tsx';

@@ -1,0 +1,2 @@
+export { LoginPage } from './login/LoginPage.tsx';
+export { NoticePage } from './notice/NoticePage.tsx';
