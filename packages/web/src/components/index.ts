@@ -8,6 +8,8 @@ export {
   NumberRadioGroup,
   PasswordField,
   ReadOnlyEmailField,
+  TextInput,
+  type TextInputProps,
   type PasswordFieldProps,
 } from './form/index.ts';
 export { Logo, type LogoProps } from './Logo.tsx';

@@ -1,47 +1,63 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginSchema } from '@pharmalytics/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, useTransition, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { appPath, homePath, routeTitle } from '../../../app/paths.ts';
-import { PasswordField } from '../../../components/index.ts';
+import { PasswordField, TextInput } from '../../../components/index.ts';
 import { needsAgreement, setMember } from '../session/index.ts';
+import type { LoginErrors } from './loginErrors.ts';
 import { loginErrorMessage, signIn } from './signIn.ts';
 
+const FIELDS = ['email', 'password'] as const;
+
+/**
+ * The sign-in form. A plain form rather than the form library the other pages use, and its rules
+ * (the schema library with the domain's login schema) fetched at the first submit: this is the
+ * page every visitor downloads first.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitting, startSubmit] = useTransition();
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const values = {
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
     setFailure(null);
-    try {
-      const member = await signIn(email, password);
-      setMember(member);
-      const next = needsAgreement(member)
-        ? appPath('Notice')
-        : homePath(member.corporation.plan.code);
-      await navigate(next, { replace: true });
-    } catch (error) {
-      setFailure(loginErrorMessage(error));
-    }
-  });
+    startSubmit(async () => {
+      try {
+        const invalid = (await import('./loginErrors.ts')).loginErrors(values);
+        setErrors(invalid ?? {});
+        const firstInvalid = FIELDS.find((name) => invalid?.[name]);
+        if (firstInvalid) {
+          form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+          return;
+        }
+        const member = await signIn(values.email, values.password);
+        setMember(member);
+        const next = needsAgreement(member)
+          ? appPath('Notice')
+          : homePath(member.corporation.plan.code);
+        await navigate(next, { replace: true });
+      } catch (error) {
+        setFailure(loginErrorMessage(error));
+      }
+    });
+  };
+  const edited = (name: (typeof FIELDS)[number]) => () =>
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-heading">
@@ -61,22 +77,24 @@ export function LoginPage() {
             {failure}
           </Alert>
         )}
-        <TextField
-          {...register('email')}
+        <TextInput
+          name="email"
+          onChange={edited('email')}
           type="email"
           label={t('login.email')}
           autoComplete="username"
           autoFocus
           error={Boolean(errors.email)}
           slotProps={{ htmlInput: { 'aria-required': true } }}
-          helperText={errors.email?.message}
+          helperText={errors.email}
         />
         <PasswordField
-          {...register('password')}
+          name="password"
+          onChange={edited('password')}
           label={t('login.password')}
           autoComplete="current-password"
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={errors.password}
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
         <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
