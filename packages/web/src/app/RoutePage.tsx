@@ -20,13 +20,15 @@ const auth = () => import('../features/auth/pages.ts');
 const signUp = () => import('../features/sign-up/index.ts');
 const passwordReset = () => import('../features/password-reset/index.ts');
 const profile = () => import('../features/profile/index.ts');
-const analytics = () => import('../features/analytics/index.ts');
+// The dashboard and the analysis pages load apart: only the analysis pages draw the data grid.
+const dashboard = () => import('../features/analytics/dashboard/index.ts');
+const analysis = () => import('../features/analytics/analysis/index.ts');
 // The map screens load MapLibre with them, and only they do.
 const maps = () => import('../features/maps/index.ts');
 
 // Every analysis route draws the shared analysis page with its row of the page table, which
 // loads with the page.
-const AnalysisRoutePage = onVisit(analytics, (m) => m.AnalysisRoutePage);
+const AnalysisRoutePage = onVisit(analysis, (m) => m.AnalysisRoutePage);
 
 /** The screens built so far; every other route shows the shared placeholder. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
@@ -44,7 +46,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   Profile: onVisit(profile, (m) => m.ProfilePage),
   PersonalSetting: onVisit(profile, (m) => m.PersonalSettingPage),
   NotFound: NotFoundPage,
-  Dashboard: onVisit(analytics, (m) => m.DashboardPage),
+  Dashboard: onVisit(dashboard, (m) => m.DashboardPage),
   PatientDistribution: onVisit(maps, (m) => m.PatientDistributionPage),
   // Its map (MapLibre) loads later still, with the map itself.
   MarketShare: onVisit(maps, (m) => m.MarketSharePage),

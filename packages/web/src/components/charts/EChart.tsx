@@ -1,28 +1,14 @@
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  TooltipComponentOption,
 } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
-
-// Only what the app draws is registered, so the bundle carries no other chart types.
-echarts.use([
-  LineChart,
-  BarChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  CanvasRenderer,
-]);
+import type { ComposeOption } from 'echarts/core';
+import { lazy, Suspense } from 'react';
 
 /** An ECharts option limited to the registered series and components. */
-export type EChartOption = echarts.ComposeOption<
+export type EChartOption = ComposeOption<
   | LineSeriesOption
   | BarSeriesOption
   | GridComponentOption
@@ -38,31 +24,24 @@ export interface EChartProps {
   ariaLabel: string;
 }
 
-/** An Apache ECharts canvas chart (line and bar) that follows its container's width. */
-export function EChart({ option, height, ariaLabel }: EChartProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<echarts.EChartsType | null>(null);
+// The chart library is the largest file the app has: fetched with the first chart drawn, beside
+// the page rather than before it, so that figures and tables show while it arrives.
+const EChartCanvas = lazy(() => import('./EChartCanvas.tsx'));
 
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const chart = echarts.init(container, undefined, { renderer: 'canvas' });
-    chartRef.current = chart;
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(container);
-    return () => {
-      observer.disconnect();
-      chartRef.current = null;
-      chart.dispose();
-    };
-  }, []);
-
-  // Declared after the effect above, so on mount it runs once the chart exists.
-  useEffect(() => {
-    chartRef.current?.setOption(option, true);
-  }, [option]);
-
+/** A line or bar chart that follows its container's width; its space is kept while it loads. */
+export function EChart(props: EChartProps) {
   return (
-    <div ref={containerRef} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} />
+    <Suspense
+      fallback={
+        <div
+          role="img"
+          aria-label={props.ariaLabel}
+          aria-busy="true"
+          style={{ width: '100%', height: props.height }}
+        />
+      }
+    >
+      <EChartCanvas {...props} />
+    </Suspense>
   );
 }

@@ -1,3 +1,2 @@
-export { AnalysisRoutePage } from './analysis/index.ts';
-export { DashboardPage } from './dashboard/index.ts';
+// The dashboard and the analysis pages are loaded apart, each from its own folder (app/RoutePage).
 export { FilterControl } from './analysis/FilterDialog.tsx';
