@@ -5,12 +5,14 @@ export interface LogoProps {
   /** 'dark' draws white text for dark backgrounds. */
   tone?: 'light' | 'dark';
   size?: 'small' | 'medium' | 'large';
+  /** The mark alone on phones (below `sm`), where the header has no room for the name. */
+  markOnlyOnPhones?: boolean;
 }
 
 const HEIGHTS = { small: 28, medium: 32, large: 44 } as const;
 
 /** The product mark and word mark. Decorative: callers label the link around it. */
-export function Logo({ tone = 'light', size = 'medium' }: LogoProps) {
+export function Logo({ tone = 'light', size = 'medium', markOnlyOnPhones = false }: LogoProps) {
   const height = HEIGHTS[size];
   return (
     <Box
@@ -35,6 +37,7 @@ export function Logo({ tone = 'light', size = 'medium' }: LogoProps) {
       <Box
         component="span"
         sx={{
+          display: markOnlyOnPhones ? { xs: 'none', sm: 'inline' } : 'inline',
           fontWeight: 800,
           letterSpacing: '0.02em',
           fontSize: height * 0.62,

@@ -12,6 +12,7 @@ import { AppHeader, headerHeight, MainMenu, SetupGuide } from '../../features/la
 import { fetchMember, memberKeys } from '../../features/members/index.ts';
 import { fetchStores, storeKeys, visibleStores } from '../../features/stores/index.ts';
 import { AppFrame } from './AppFrame.tsx';
+import { useCompactLayout } from './useCompactLayout.ts';
 
 const EXPANDED_KEY = 'pharmalytics.menuExpanded';
 const NAV_ID = 'main-side-menu';
@@ -38,6 +39,7 @@ export interface MainLayoutProps {
 export function MainLayout({ member, current, bypassSetupGuide, children }: MainLayoutProps) {
   const { t } = useTranslation();
   const [expanded, toggle] = useMenuExpanded();
+  const compact = useCompactLayout();
   const stores = useQuery({ queryKey: storeKeys.all, queryFn: fetchStores });
   const devices = useQuery({ queryKey: deviceKeys.all, queryFn: fetchClientDevices });
   const fresh = useQuery({
@@ -86,14 +88,19 @@ export function MainLayout({ member, current, bypassSetupGuide, children }: Main
   return (
     <AppFrame
       headerHeight={headerHeight(member)}
-      header={
-        <AppHeader member={member} menuToggle={{ expanded, onToggle: toggle, controls: NAV_ID }} />
-      }
+      header={(menuToggle) => <AppHeader member={member} menuToggle={menuToggle} />}
       navId={NAV_ID}
       navWidth={expanded ? 248 : 72}
+      wideToggle={{
+        expanded,
+        onToggle: toggle,
+        controls: NAV_ID,
+        label: t('header.toggleMenu'),
+      }}
       nav={
         <MainMenu
-          expanded={expanded}
+          // In the drawer of small screens the menu always shows its labels.
+          expanded={expanded || compact}
           plan={member.corporation.plan.code}
           role={role}
           current={current}

@@ -17,7 +17,7 @@ export function ProfileLayout({
   return (
     <AppFrame
       headerHeight={headerHeight(member)}
-      header={<AppHeader member={member} />}
+      header={(menuToggle) => <AppHeader member={member} menuToggle={menuToggle} />}
       navWidth={240}
       nav={<ProfileMenu plan={member.corporation.plan.code} current={current} />}
     >

@@ -17,7 +17,7 @@ export function SettingLayout({
   return (
     <AppFrame
       headerHeight={headerHeight(member)}
-      header={<AppHeader member={member} />}
+      header={(menuToggle) => <AppHeader member={member} menuToggle={menuToggle} />}
       navWidth={240}
       nav={
         <SettingMenu

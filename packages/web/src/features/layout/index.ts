@@ -1,4 +1,9 @@
-export { AppHeader, headerHeight, type AppHeaderProps } from './header/AppHeader.tsx';
+export {
+  AppHeader,
+  headerHeight,
+  type AppHeaderProps,
+  type MenuToggle,
+} from './header/AppHeader.tsx';
 export { MainMenu } from './menus/MainMenu.tsx';
 export { ProfileMenu } from './menus/ProfileMenu.tsx';
 export { SettingMenu } from './menus/SettingMenu.tsx';

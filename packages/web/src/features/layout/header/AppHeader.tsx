@@ -31,10 +31,18 @@ export function headerHeight(member: Member): number {
   return member.systemRole.name === 'system_admin' ? MAIN_ROW + TOOLS_ROW : MAIN_ROW;
 }
 
+/** The header's button that shows or hides the side menu. */
+export interface MenuToggle {
+  expanded: boolean;
+  onToggle: () => void;
+  /** The id of the menu it shows or hides. */
+  controls: string;
+  label: string;
+}
+
 export interface AppHeaderProps {
   member: Member;
-  /** The main layout's drawer toggle. */
-  menuToggle?: { expanded: boolean; onToggle: () => void; controls: string };
+  menuToggle?: MenuToggle;
 }
 
 function SystemAdminToolbar({ member }: { member: Member }) {
@@ -48,6 +56,7 @@ function SystemAdminToolbar({ member }: { member: Member }) {
         minHeight: `${TOOLS_ROW}px !important`,
         gap: 3,
         px: { xs: 1.5, sm: 2 },
+        overflowX: 'auto',
         bgcolor: '#1b2429',
         borderTop: '1px solid rgba(255,255,255,0.08)',
       }}
@@ -100,7 +109,7 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
             <IconButton
               color="inherit"
               edge="start"
-              aria-label={t('header.toggleMenu')}
+              aria-label={menuToggle.label}
               aria-expanded={menuToggle.expanded}
               aria-controls={menuToggle.controls}
               onClick={menuToggle.onToggle}
@@ -116,7 +125,7 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
           underline="none"
           sx={{ display: 'inline-flex', flexShrink: 0, borderRadius: 1 }}
         >
-          <Logo tone={systemAdmin ? 'dark' : 'light'} size="small" />
+          <Logo tone={systemAdmin ? 'dark' : 'light'} size="small" markOnlyOnPhones />
         </Link>
         {systemAdmin && (
           <Chip
@@ -162,7 +171,7 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
             color="primary"
             label={planName}
             aria-label={`${t('header.plan')}: ${planName}`}
-            sx={{ fontWeight: 600, flexShrink: 0 }}
+            sx={{ fontWeight: 600, flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
           />
         </Box>
         <Box sx={{ flex: 1 }} />
@@ -173,9 +182,17 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
           rel="noopener noreferrer"
           startIcon={<HelpOutlineOutlinedIcon />}
           aria-label={`${t('header.help')}${t('common.opensInNewTab')}`}
-          sx={{ fontWeight: 600, flexShrink: 0 }}
+          sx={{
+            fontWeight: 600,
+            flexShrink: 0,
+            minWidth: 0,
+            // An icon alone on phones; its name stays for assistive technology.
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+          }}
         >
-          {t('header.help')}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('header.help')}
+          </Box>
         </Button>
         <SettingsMenu member={member} />
         <AccountMenu member={member} />
