@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD_METRICS, routePath, type RouteName } from '@pharmalytics/domain';
 import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
+import { blockTiles } from './maps.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -60,6 +61,9 @@ test('the settings and profile menus are drawers too', async ({ page }) => {
 const PAGES: RouteName[] = [
   'Dashboard',
   'Clinic',
+  'Pharmacist',
+  'PatientDistribution',
+  'MarketShare',
   'Corporation',
   'AccountList',
   'PharmacySetting',
@@ -71,6 +75,7 @@ const PAGES: RouteName[] = [
 test('at 390 px every page fits the width, the header keeps its buttons in view', async ({
   page,
 }) => {
+  await blockTiles(page);
   await login(page, DEMO.admin, 'Dashboard');
   for (const name of PAGES) {
     await page.goto(routePath(name));

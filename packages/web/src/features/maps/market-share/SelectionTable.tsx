@@ -170,7 +170,8 @@ export function SelectionTable({
           {MARKET_SHARE_LABELS.csv}
         </Button>
       </Box>
-      <TableContainer>
+      {/* Positioned, so that its visually hidden labels scroll with it rather than widen the page. */}
+      <TableContainer sx={{ position: 'relative' }}>
         <Table size="small" aria-labelledby={headingId}>
           <TableHead>
             <TableRow>
