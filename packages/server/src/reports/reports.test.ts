@@ -59,7 +59,7 @@ describe('POST /v2/mails/dashboard', () => {
     expect(admin.subject).toBe('【Pharmalytics】ダッシュボードレポート（2026/04/01〜2026/04/30）');
     expect(admin.text).toContain('比較期間: 2025/04/01〜2025/04/30（前年同期）');
     expect(admin.text).toContain('調剤売上: 3,400円（比較 550円、増減 +518.2%）');
-    expect(admin.text).toContain('処方箋枚数: 2 枚（比較 1 枚、増減 +100.0%）');
+    expect(admin.text).toContain('処方箋枚数: 2枚（比較 1枚、増減 +100.0%）');
     expect(admin.html).toContain(
       '<th style="padding:8px 12px;border-bottom:1px solid #e0e0e0;text-align:left">指標</th>',
     );

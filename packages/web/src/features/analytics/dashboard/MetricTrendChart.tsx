@@ -1,5 +1,5 @@
 import { useTheme } from '@mui/material/styles';
-import { formatCompactNumber } from '@pharmalytics/domain';
+import { axisUnitName, formatAxisTick } from '@pharmalytics/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartOption } from '../../../components/charts/EChart.tsx';
@@ -66,12 +66,12 @@ export function MetricTrendChart({ chart, unit }: { chart: ChartData; unit: stri
       },
       yAxis: {
         type: 'value',
-        // The unit on the axis: 円, 枚, 人, 回 or %.
-        name: unit,
+        // The unit on the axis (円, 枚, 人, 回); a rate's ticks carry their %.
+        name: axisUnitName(unit),
         nameTextStyle: { fontSize: TICK_FONT_SIZE, color: palette.text.secondary },
         axisLine: { show: true, ...axisLine },
         axisTick: { show: true },
-        axisLabel: { ...axisLabel, formatter: formatCompactNumber },
+        axisLabel: { ...axisLabel, formatter: (value: number) => formatAxisTick(value, unit) },
         splitLine: { lineStyle: { color: palette.divider } },
       },
       series: [
