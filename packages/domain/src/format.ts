@@ -8,7 +8,7 @@ export const NO_VALUE = '-';
 export const MISSING_COUNT = 'ー';
 
 export const VIEWABLE_STORES_TEXT = {
-  none: MESSAGES.unfilled,
+  none: MESSAGES.notSet,
   all: '全ての店舗',
   detailSeparator: '・',
 } as const;

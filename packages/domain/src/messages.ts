@@ -188,8 +188,10 @@ export const MESSAGES = {
   csvFailed: 'CSVの出力に失敗しました',
   dashboardMailSent: 'ダッシュボードレポートのメールを送信しました。',
   noData: '表示できる情報がありません',
+  /** In place of a field left empty (a phone, an address, a search name). */
   notEntered: '未入力',
-  unfilled: '未設定',
+  /** In place of a setting not made yet (viewable stores, an uploader's user). */
+  notSet: '未設定',
   distributionMapAddressMissing:
     '住所が登録されていない店舗があるため、マップを利用できません。設定 > 店舗一覧 の店舗詳細から住所を入力してください。',
   marketShareAddressMissing:
@@ -200,6 +202,12 @@ export const MESSAGES = {
     'ご利用を開始するには、法人のご担当者様が閲覧可能な店舗を設定する必要があります。ご担当者様にお問い合わせください。',
   // settings screens
   incompleteSetupStores: (count: number) => `初期設定が完了していない店舗が${count}件あります。`,
+  setupComplete: '全ての店舗の初期設定が完了しています。',
+  setupNoStore:
+    '店舗がまだ登録されていません。店舗を登録すると、店舗ごとの初期設定を始められます。',
+  setupRegisterStore: '店舗を登録する',
+  setupNoViewableStore:
+    '閲覧可能な店舗が設定されていません。法人の管理者に閲覧可能店舗の設定を依頼してください。',
   zipAddressNotFound: '該当する住所が見つかりません',
   planInUse: '利用中',
 } as const;

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { enqueueSnackbar, PageHeading, PageLoader } from '../../components/index.ts';
+import { enqueueSnackbar, PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import { formatZipCode } from '../corporation/api.ts';
 import {
@@ -31,7 +31,6 @@ import {
   InfoList,
   InfoRow,
   reportFailure,
-  ValueOr,
 } from '../corporation/shared/index.ts';
 import { deviceKeys, fetchClientDevices } from '../devices/index.ts';
 import {
@@ -104,19 +103,19 @@ function StoreView({ store }: { store: Store }) {
           <InfoRow label={FIELD_LABELS.storeName}>{store.name}</InfoRow>
           <InfoRow label={FIELD_LABELS.storeCode}>{store.storeCode}</InfoRow>
           <InfoRow label={FIELD_LABELS.zipCode}>
-            <ValueOr value={formatZipCode(store.zipCode)} empty={MESSAGES.unfilled} />
+            <ValueOr value={formatZipCode(store.zipCode)} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.address}>
-            <ValueOr value={fullAddress(store)} empty={MESSAGES.unfilled} />
+            <ValueOr value={fullAddress(store)} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.insuranceInstitutionCode}>
-            <ValueOr value={store.insuranceInstitutionCode} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.insuranceInstitutionCode} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.managementPharmacistName}>
-            <ValueOr value={store.managementPharmacistName} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.managementPharmacistName} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.tel}>
-            <ValueOr value={store.tel} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.tel} />
           </InfoRow>
         </InfoList>
       </InfoCard>
@@ -217,14 +216,17 @@ function UploaderCard({ store, showUser }: { store: Store; showUser: boolean }) 
         </StackRow>
         {showUser && (
           <StackRow label={t('storeDetail.uploaderUser')}>
-            <ValueOr value={store.clientDeviceUser?.name} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.clientDeviceUser?.name} notSet />
           </StackRow>
         )}
         <StackRow label={t('storeDetail.lastContact')}>
-          <ValueOr
-            value={lastContact ? format(new Date(lastContact), 'yyyy/MM/dd HH:mm') : null}
-            empty={t('storeDetail.never')}
-          />
+          {lastContact ? (
+            format(new Date(lastContact), 'yyyy/MM/dd HH:mm')
+          ) : (
+            <Box component="span" sx={{ color: 'text.disabled' }}>
+              {t('storeDetail.never')}
+            </Box>
+          )}
         </StackRow>
       </InfoList>
       {!store.connected && (

@@ -8,7 +8,7 @@ import { FIELD_LABELS, MESSAGES, NO_VALUE } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import { PageHeading } from '../../components/index.ts';
@@ -22,6 +22,7 @@ import {
 import { fetchIncompleteSetupCount, fetchStores, storeDetailKeys, storeKeys } from './api.ts';
 import { ConnectionChip } from './ConnectionChip.tsx';
 import { StoreFormDialog } from './StoreFormDialog.tsx';
+import { opensRegistration } from './storeListState.ts';
 
 /** Store list (route PharmacySetting, spec 01 §2). */
 export function StoreListPage() {
@@ -29,7 +30,10 @@ export function StoreListPage() {
   const member = useSignedInMember();
   const manager = canManage(member.systemRole.name);
   const [filter, setFilter] = useState('');
-  const [registering, setRegistering] = useState(false);
+  const location = useLocation();
+  const [registering, setRegistering] = useState(
+    () => manager && opensRegistration(location.state),
+  );
   const stores = useQuery({ queryKey: storeKeys.all, queryFn: fetchStores });
   const incomplete = useQuery({
     queryKey: storeDetailKeys.checkSetups,
