@@ -117,7 +117,6 @@ export const FORM_MESSAGES = {
   zipFormat: '郵便番号は7桁の半角数字で入力してください',
   insuranceInstitutionCodeFormat:
     '保険医療機関コードは都道府県番号2桁・点数表番号1桁・薬局コード7桁の半角数字で入力してください',
-  telFormat: '電話番号は半角数字で入力してください',
   passwordContainsEmail: 'メールアドレスを含むパスワードは登録できません。',
   inviteRoleRequired: '権限を選択してください',
   // analytics (spec 02 §5)
@@ -187,6 +186,11 @@ export const MESSAGES = {
   storeDeletePasswordWrong: 'パスワードが違います。',
   csvFailed: 'CSVの出力に失敗しました',
   dashboardMailSent: 'ダッシュボードレポートのメールを送信しました。',
+  /** Above the list of recipients in the confirmation before sending the report mail. */
+  dashboardMailRecipients: (count: number) =>
+    `レポートメールの受信を許可している次の${count}名に送信します。各メンバーには閲覧可能な店舗の数値が届きます。`,
+  dashboardMailNoRecipients:
+    'レポートメールの受信を許可しているメンバーがいないため、送信先がありません。個人設定でメンバーが受信を許可すると送信できます。',
   noData: '表示できる情報がありません',
   /** In place of a field left empty (a phone, an address, a search name). */
   notEntered: '未入力',

@@ -116,6 +116,26 @@ describe('POST /v2/mails/dashboard', () => {
   });
 });
 
+describe('GET /v2/mails/dashboard/recipients', () => {
+  it('names the members the report goes to, for system administrators only', async () => {
+    const { t } = ctx;
+    const sysadmin = t.client();
+    await sysadmin.login('sysadmin@example.com');
+    const reply = await sysadmin.request('GET', '/v2/mails/dashboard/recipients');
+    expect(reply.status).toBe(200);
+    const emails = (reply.body.recipients as { email: string; publicName: string }[]).map(
+      (r) => r.email,
+    );
+    // The two who allowed reports in this corporation; basic@ is of another corporation.
+    expect(emails.sort()).toEqual(['admin@example.com', 'user@example.com']);
+    expect(reply.body.recipients[0].publicName).toEqual(expect.any(String));
+
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    expect((await admin.request('GET', '/v2/mails/dashboard/recipients')).status).toBe(403);
+  });
+});
+
 describe('the monthly report', () => {
   it('sends last month against the same month a year before, once a month even from two servers', async () => {
     const { t, smtp } = ctx;

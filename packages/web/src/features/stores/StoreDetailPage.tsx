@@ -36,6 +36,7 @@ import { deviceKeys, fetchClientDevices } from '../devices/index.ts';
 import {
   fetchStore,
   fetchStoreMembers,
+  queriesOfStore,
   removeStoreMember,
   storeDetailKeys,
   storeKeys,
@@ -187,13 +188,21 @@ function StoreView({ store }: { store: Store }) {
         open={dialog === 'delete'}
         store={store}
         onClose={() => setDialog(null)}
-        onDeleted={() => {
+        onDeleted={async () => {
           setDialog(null);
           enqueueSnackbar(MESSAGES.storeDeleted, 'success');
-          queryClient.removeQueries({ queryKey: storeDetailKeys.detail(store.storeCode) });
+          queryClient.setQueryData<Store[]>(storeKeys.all, (stores) =>
+            stores?.filter((s) => s.storeCode !== store.storeCode),
+          );
+          // This page's queries of the store stay active until it is left: refreshing the store
+          // queries before that would ask the server for the deleted store again (404).
+          await navigate(appPath('PharmacySetting'));
+          for (const queryKey of queriesOfStore(store.storeCode)) {
+            await queryClient.cancelQueries({ queryKey });
+            queryClient.removeQueries({ queryKey });
+          }
           void queryClient.invalidateQueries({ queryKey: storeKeys.all });
           void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-          void navigate(appPath('PharmacySetting'));
         }}
       />
     </Box>

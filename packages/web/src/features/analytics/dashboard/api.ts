@@ -71,6 +71,23 @@ export async function fetchDashboardMetric(
 }
 
 /** POST /v2/mails/dashboard (system_admin): sends the dashboard report. */
+/** A member the dashboard report mail goes to. */
+export interface DashboardMailRecipient {
+  publicName: string;
+  email: string;
+}
+
+export const dashboardMailKeys = {
+  recipients: ['dashboard', 'mailRecipients'] as const,
+};
+
+export async function fetchDashboardMailRecipients(): Promise<DashboardMailRecipient[]> {
+  const body = await api.get<{ recipients: DashboardMailRecipient[] }>(
+    '/v2/mails/dashboard/recipients',
+  );
+  return body.recipients;
+}
+
 export function sendDashboardMail(body: DashboardMailBody): Promise<{ sent: number }> {
   return api.post<{ sent: number }>('/v2/mails/dashboard', body);
 }
