@@ -54,11 +54,30 @@ const PAGE_WIDTH = 1040;
 export function StoreDetailPage() {
   const { t } = useTranslation();
   const storeCode = useParams().id ?? '';
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Once the store is deleted its cards leave at once and none of its queries runs again; the
+  // page follows to the store list.
+  const [deleted, setDeleted] = useState(false);
   const store = useQuery({
     queryKey: storeDetailKeys.detail(storeCode),
     queryFn: () => fetchStore(storeCode),
-    enabled: storeCode !== '',
+    enabled: storeCode !== '' && !deleted,
   });
+
+  const onDeleted = async () => {
+    setDeleted(true);
+    enqueueSnackbar(MESSAGES.storeDeleted, 'success');
+    queryClient.setQueryData<Store[]>(storeKeys.all, (stores) =>
+      stores?.filter((s) => s.storeCode !== storeCode),
+    );
+    await navigate(appPath('PharmacySetting'));
+    for (const queryKey of queriesOfStore(storeCode)) queryClient.removeQueries({ queryKey });
+    // The lists only: a prefix match would also refetch the store's own queries while observed.
+    void queryClient.invalidateQueries({ queryKey: storeKeys.all, exact: true });
+    void queryClient.invalidateQueries({ queryKey: storeDetailKeys.checkSetups });
+    void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+  };
 
   return (
     <Box component="section" aria-labelledby="store-detail-heading" sx={{ maxWidth: PAGE_WIDTH }}>
@@ -69,17 +88,16 @@ export function StoreDetailPage() {
         invalid={storeCode === ''}
         notFound={t('storeDetail.notFound')}
       >
-        {(data) => <StoreView store={data} />}
+        {(data) => (deleted ? null : <StoreView store={data} onDeleted={onDeleted} />)}
       </DetailQueryContent>
     </Box>
   );
 }
 
-function StoreView({ store }: { store: Store }) {
+function StoreView({ store, onDeleted }: { store: Store; onDeleted: () => Promise<void> }) {
   const { t } = useTranslation();
   const member = useSignedInMember();
   const manager = canManage(member.systemRole.name);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
 
@@ -188,22 +206,7 @@ function StoreView({ store }: { store: Store }) {
         open={dialog === 'delete'}
         store={store}
         onClose={() => setDialog(null)}
-        onDeleted={async () => {
-          setDialog(null);
-          enqueueSnackbar(MESSAGES.storeDeleted, 'success');
-          queryClient.setQueryData<Store[]>(storeKeys.all, (stores) =>
-            stores?.filter((s) => s.storeCode !== store.storeCode),
-          );
-          // This page's queries of the store stay active until it is left: refreshing the store
-          // queries before that would ask the server for the deleted store again (404).
-          await navigate(appPath('PharmacySetting'));
-          for (const queryKey of queriesOfStore(store.storeCode)) {
-            await queryClient.cancelQueries({ queryKey });
-            queryClient.removeQueries({ queryKey });
-          }
-          void queryClient.invalidateQueries({ queryKey: storeKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-        }}
+        onDeleted={() => void onDeleted()}
       />
     </Box>
   );
