@@ -6,9 +6,9 @@ import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import { FIELD_LABELS, MESSAGES, NO_VALUE } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import { PageHeading } from '../../components/index.ts';
@@ -34,6 +34,13 @@ export function StoreListPage() {
   const [registering, setRegistering] = useState(
     () => manager && opensRegistration(location.state),
   );
+  const navigate = useNavigate();
+  // The request to register is used once: a reload or a return to this entry does not reopen it.
+  useEffect(() => {
+    if (opensRegistration(location.state)) {
+      void navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location, navigate]);
   const stores = useQuery({ queryKey: storeKeys.all, queryFn: fetchStores });
   const incomplete = useQuery({
     queryKey: storeDetailKeys.checkSetups,
