@@ -49,29 +49,51 @@ export function formatNumber(value: number | null | undefined, maxFractionDigits
 export const RATE_UNIT = '%';
 /** The unit of the sales and unit-price metrics, which are whole yen. */
 const YEN_UNIT = '円';
-/** Quantities of medicines and materials carry decimals (1.5 g, 0.25 mL). */
-const QUANTITY_FRACTION_DIGITS = 3;
-/** Counts are whole, except averages such as prescriptions per pharmacist (12.3枚). */
-const COUNT_FRACTION_DIGITS = 1;
-const rateFormat = new Intl.NumberFormat('ja-JP', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
 
 /**
- * The number of a metric's value, without its unit, as the cells of a table whose header names
- * the unit show it: yen as integers with thousands separators, counts with at most one decimal,
- * rates with one decimal, quantities (no unit) with up to three. '-' when absent.
+ * The decimals of a metric's value wherever it is written: yen whole, rates with one decimal,
+ * quantities (no unit; 1.5 g, 0.25 mL) with up to three, counts whole except averages such as
+ * prescriptions per pharmacist (12.3枚), which keep one.
  */
-export function formatMetricNumber(value: number | null | undefined, unit: string): string {
-  if (value == null || !Number.isFinite(value)) return NO_VALUE;
-  if (unit === RATE_UNIT) return rateFormat.format(value);
-  if (unit === YEN_UNIT) return formatNumber(value, 0);
-  return formatNumber(value, unit === '' ? QUANTITY_FRACTION_DIGITS : COUNT_FRACTION_DIGITS);
+function metricDigits(unit: string): Intl.NumberFormatOptions {
+  if (unit === RATE_UNIT) return { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  if (unit === YEN_UNIT) return { maximumFractionDigits: 0 };
+  return { maximumFractionDigits: unit === '' ? 3 : 1 };
+}
+
+const metricFormats = new Map<string, Intl.NumberFormat>();
+
+function metricFormat(unit: string, grouping: boolean): Intl.NumberFormat {
+  const key = `${grouping}:${unit}`;
+  let format = metricFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('ja-JP', { ...metricDigits(unit), useGrouping: grouping });
+    metricFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
- * A metric's value as cards, tables, charts and CSV show it: the number of formatMetricNumber
+ * The number of a metric's value, without its unit, as the cells of a table whose header names
+ * the unit show it: thousands separators and the metric's decimals (metricDigits). '-' when
+ * absent.
+ */
+export function formatMetricNumber(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  return metricFormat(unit, true).format(value);
+}
+
+/**
+ * A metric's value in a CSV cell: the decimals of the screens, without thousands separators or
+ * unit, so that a spreadsheet reads it as a number; empty when absent.
+ */
+export function formatMetricCsv(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return '';
+  return metricFormat(unit, false).format(value);
+}
+
+/**
+ * A metric's value as cards, chart tooltips and the report mail show it: the number of formatMetricNumber
  * followed by the unit. '-' when absent.
  */
 export function formatMetricValue(value: number | null | undefined, unit: string): string {
