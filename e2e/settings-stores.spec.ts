@@ -319,6 +319,10 @@ test.describe('stores', () => {
     await form.getByRole('button', { name: '登録する' }).click();
     await expect(snackbar(page, MESSAGES.storeRegistered)).toBeVisible();
 
+    // No managing pharmacist was entered: the list says so as the detail does.
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText(
+      MESSAGES.notEntered,
+    );
     await page.getByRole('link', { name: `${name}の詳細` }).click();
     const card = page.getByRole('region', { name: '登録情報' });
     const value = (label: string) =>

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { FIELD_LABELS, MESSAGES, NO_VALUE } from '@pharmalytics/domain';
+import { FIELD_LABELS, MESSAGES } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { PageHeading } from '../../components/index.ts';
+import { PageHeading, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import {
   canManage,
@@ -70,7 +70,7 @@ export function StoreListPage() {
       headerName: FIELD_LABELS.managementPharmacistName,
       flex: 1,
       minWidth: 150,
-      valueGetter: (_value, row) => row.managementPharmacistName ?? NO_VALUE,
+      renderCell: ({ row }) => <ValueOr value={row.managementPharmacistName} />,
     },
     {
       field: 'connected',
