@@ -1,6 +1,7 @@
 import {
   boundedText,
   DASHBOARD_METRIC_SLUGS,
+  dashboardMailRecipientsResponseSchema,
   linkToken,
   MESSAGES,
   PRODUCT_NAME,
@@ -62,7 +63,7 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
       '/v2/mails/dashboard/recipients',
       {
         config: { access: access.systemAdminOnPaidPlan },
-        schema: { tags: ['mails'] },
+        schema: { tags: ['mails'], response: { 200: dashboardMailRecipientsResponseSchema } },
       },
       async (request) => {
         const recipients = await reportRecipients(db, request.auth.corporationId);

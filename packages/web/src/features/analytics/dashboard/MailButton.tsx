@@ -7,19 +7,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { MESSAGES, periodText } from '@pharmalytics/domain';
+import { MESSAGES, periodText, type DashboardMailRecipient } from '@pharmalytics/domain';
 import Box from '@mui/material/Box';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../../api/index.ts';
 import { enqueueSnackbar, PageLoader } from '../../../components/index.ts';
-import {
-  dashboardMailKeys,
-  fetchDashboardMailRecipients,
-  sendDashboardMail,
-  type DashboardMailRecipient,
-} from './api.ts';
+import { dashboardMailKeys, fetchDashboardMailRecipients, sendDashboardMail } from './api.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMailBody } from './mail.ts';
 
