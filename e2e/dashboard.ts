@@ -131,9 +131,14 @@ export async function showLastMonthAgainstLastYear(page: Page): Promise<void> {
 }
 
 /** Clicks the send-mail icon and confirms; returns the POST request it made. */
+export function mailConfirmDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'ダッシュボードレポートの送信' });
+}
+
+/** Opens the confirmation (unless it is open), sends, and answers the mail call. */
 export async function sendDashboardMail(page: Page): Promise<Request> {
-  await dashboard(page).mailButton.click();
-  const confirm = page.getByRole('dialog', { name: 'ダッシュボードレポートの送信' });
+  const confirm = mailConfirmDialog(page);
+  if (!(await confirm.isVisible())) await dashboard(page).mailButton.click();
   const request = page.waitForRequest(
     (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/v2/mails/dashboard',
   );

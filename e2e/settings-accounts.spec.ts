@@ -127,6 +127,42 @@ test.describe('account list and invitations', () => {
     await expect(firstRow).toHaveCount(0);
     await expect(secondRow).toBeVisible();
   });
+
+  test('invite: Enter adds the typed address and never sends', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    const address = uniqueEmail('invite-enter');
+    const dialog = await openInvite(page);
+    await dialog.getByRole('combobox', { name: /権限/ }).click();
+    await page.getByRole('option', { name: USER }).click();
+    let invitations = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/v2/invitations')) {
+        invitations += 1;
+      }
+    });
+
+    const emails = dialog.getByRole('combobox', { name: /メールアドレス/ });
+    await emails.fill(address);
+    await emails.press('Enter');
+    const chips = dialog.locator('.MuiChip-root');
+    await expect(chips).toHaveText([address]);
+    await expect(emails).toHaveValue('');
+
+    // Enter again on the empty field: nothing is added and nothing is sent.
+    await emails.press('Enter');
+    await emails.fill('   ');
+    await emails.press('Enter');
+    await expect(chips).toHaveText([address]);
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('dialog', { name: '招待メールを送信しました' })).toBeHidden();
+    expect(invitations).toBe(0);
+
+    await dialog.getByRole('button', { name: '招待メールを送信' }).click();
+    await expect(page.getByRole('dialog', { name: '招待メールを送信しました' })).toContainText(
+      address,
+    );
+    expect(invitations).toBe(1);
+  });
 });
 
 test.describe('account detail', () => {
@@ -135,7 +171,7 @@ test.describe('account detail', () => {
     const member = await addMember(page, 'user', '役割 変更');
     await page.goto(routePath('AccountDetail', { id: member.id }));
     await expect(detailValue(page, '権限')).toHaveText(USER);
-    await expect(detailValue(page, '閲覧可能店舗')).toHaveText(MESSAGES.unfilled);
+    await expect(detailValue(page, '閲覧可能店舗')).toHaveText(MESSAGES.notSet);
     await expect(page.getByRole('button', { name: '閲覧可能店舗を編集' })).toBeEnabled();
 
     await page.getByRole('button', { name: '権限を編集' }).click();
@@ -154,7 +190,7 @@ test.describe('account detail', () => {
     await dialog.getByRole('radio', { name: USER }).check();
     await dialog.getByRole('button', { name: '変更する' }).click();
     await expect(detailValue(page, '権限')).toHaveText(USER);
-    await expect(detailValue(page, '閲覧可能店舗')).toHaveText(MESSAGES.unfilled);
+    await expect(detailValue(page, '閲覧可能店舗')).toHaveText(MESSAGES.notSet);
   });
 
   test('viewable stores: a prefecture checkbox selects all its stores', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { FIELD_LABELS, MESSAGES, routePath, UPLOADER_INFO_CSV } from '@pharmalytics/domain';
+import { FIELD_LABELS, MESSAGES, routePath, UPLOADER_INFO_CSV, V } from '@pharmalytics/domain';
 import { ACCOUNT_PASSWORD } from './accounts.ts';
 import { DEMO, expectRoute, login } from './helpers.ts';
 import {
@@ -110,6 +110,7 @@ test.describe('stores', () => {
     await expect(page.getByText('福岡県福岡市中央区天神2-8-38 検証ビル2F')).toBeVisible();
     await expect(page.getByText('0920000000')).toBeVisible();
 
+    const storeCode = new URL(page.url()).pathname.split('/').at(-1)!;
     await page.getByRole('button', { name: '店舗を削除' }).click();
     const remove = page.getByRole('dialog', { name: '店舗の削除' });
     await remove.getByRole('button', { name: '削除する' }).click();
@@ -118,10 +119,20 @@ test.describe('stores', () => {
     await remove.getByRole('button', { name: '削除する' }).click();
     await expect(remove.getByText(MESSAGES.storeDeletePasswordWrong)).toBeVisible();
     await remove.locator('input[name="password"]').fill(ACCOUNT_PASSWORD);
+    // Once deleted, nothing of the store is asked for again (it would answer 404).
+    const afterDelete: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'GET' && path.startsWith(`/v3/branches/${storeCode}`)) {
+        afterDelete.push(path);
+      }
+    });
     await remove.getByRole('button', { name: '削除する' }).click();
     await expectRoute(page, 'PharmacySetting');
     await expect(snackbar(page, MESSAGES.storeDeleted)).toBeVisible();
     await expect(page.getByText(MESSAGES.noData)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(afterDelete).toEqual([]);
   });
 
   test('a pin moved by hand is kept, and an unknown postal code leaves the fields open', async ({
@@ -254,6 +265,81 @@ test.describe('stores', () => {
     await expect(row).toHaveCount(0);
     await page.goto(routePath('AccountDetail', { id: member.id }));
     await expect(page.getByText('はかた薬局 西新店', { exact: true })).toBeVisible();
+  });
+
+  test('initial setup without stores: the administrator registers one, a member without viewable stores is told who grants them', async ({
+    page,
+  }) => {
+    test.slow();
+    const corporation = await createCorporation(page, 'nostore');
+    await signIn(page, corporation.email);
+    await page.goto(routePath('InitialSetup'));
+    await expect(page.getByText(MESSAGES.setupNoStore)).toBeVisible();
+    await expect(page.getByText(MESSAGES.setupComplete)).toHaveCount(0);
+    await page.getByRole('link', { name: MESSAGES.setupRegisterStore }).click();
+    await expectRoute(page, 'PharmacySetting');
+    const form = storeForm(page);
+    await expect(form).toBeVisible();
+
+    // A store with a name and a prefecture only.
+    const name = uniqueStoreName('県のみ薬局');
+    await form.getByLabel(FIELD_LABELS.storeName).fill(name);
+    await form.getByRole('combobox', { name: /都道府県/ }).click();
+    await page.getByRole('option', { name: '福岡県' }).click();
+    await form.getByRole('button', { name: '登録する' }).click();
+    await expect(snackbar(page, MESSAGES.storeRegistered)).toBeVisible();
+    await page.goto(routePath('InitialSetup'));
+    await expect(page.getByText(MESSAGES.incompleteSetupStores(1))).toBeVisible();
+
+    const member = await addMember(page, 'user', '閲覧 なし');
+    await page.context().clearCookies();
+    await signIn(page, member.email);
+    await page.goto(routePath('InitialSetup'));
+    await expect(page.getByText(MESSAGES.setupNoViewableStore)).toBeVisible();
+    await expect(page.getByText(MESSAGES.setupComplete)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: MESSAGES.setupRegisterStore })).toHaveCount(0);
+  });
+
+  test('store detail: empty fields read 未入力, the prefecture shows as the address, and the phone takes digits only', async ({
+    page,
+  }) => {
+    const corporation = await createCorporation(page, 'empty');
+    await signIn(page, corporation.email);
+    await page.goto(routePath('PharmacySetting'));
+    await page.getByRole('button', { name: '店舗登録' }).click();
+    const form = storeForm(page);
+    const name = uniqueStoreName('空欄薬局');
+    await form.getByLabel(FIELD_LABELS.storeName).fill(name);
+    await form.getByRole('combobox', { name: /都道府県/ }).click();
+    await page.getByRole('option', { name: '福岡県' }).click();
+    await form.getByLabel(FIELD_LABELS.tel).fill('092-000-0000');
+    await form.getByRole('button', { name: '登録する' }).click();
+    await expect(form.getByText(V.digitsOnly)).toBeVisible();
+    await form.getByLabel(FIELD_LABELS.tel).fill('');
+    await form.getByRole('button', { name: '登録する' }).click();
+    await expect(snackbar(page, MESSAGES.storeRegistered)).toBeVisible();
+
+    // No managing pharmacist was entered: the list says so as the detail does.
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText(
+      MESSAGES.notEntered,
+    );
+    await page.getByRole('link', { name: `${name}の詳細` }).click();
+    const card = page.getByRole('region', { name: '登録情報' });
+    const value = (label: string) =>
+      card
+        .locator('dt')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
+    await expect(value(FIELD_LABELS.address)).toHaveText('福岡県');
+    for (const label of [
+      FIELD_LABELS.zipCode,
+      FIELD_LABELS.insuranceInstitutionCode,
+      FIELD_LABELS.managementPharmacistName,
+      FIELD_LABELS.tel,
+    ]) {
+      await expect(value(label)).toHaveText(MESSAGES.notEntered);
+    }
+    await expect(card.getByText(MESSAGES.notSet)).toHaveCount(0);
   });
 
   test('the setup guide counts a registered store as done', async ({ page }) => {

@@ -14,6 +14,7 @@ import {
   chooseRadio,
   choosePreset,
   expectAllCardsLoaded,
+  mailConfirmDialog,
   openDashboard,
   openPeriodMenu,
   periodMenu,
@@ -210,6 +211,12 @@ test.describe('plan change', () => {
     await expectAllCardsLoaded(page);
     await expect(view.mailButton).toBeEnabled();
     const lastMonth = presetRange('lastMonth', todayInJapan());
+    // The confirmation names who will receive it: admin@ of the corporation allows report mails.
+    await view.mailButton.click();
+    const recipients = mailConfirmDialog(page).getByRole('list', { name: '送信先' });
+    await expect(recipients.getByRole('listitem').filter({ hasText: DEMO.admin })).toBeVisible();
+    const count = await recipients.getByRole('listitem').count();
+    await expect(mailConfirmDialog(page)).toContainText(MESSAGES.dashboardMailRecipients(count));
     const request = await sendDashboardMail(page);
     expect(request.postDataJSON()).toMatchObject({
       base_from: lastMonth.from,

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  axisUnitName,
   categoryRankLabel,
+  formatAxisTick,
+  formatMetricCsv,
   formatMetricNumber,
   formatCompactNumber,
   formatMetricValue,
   formatNumber,
   formatPercentChange,
   formatPersonCount,
+  metricTotalsText,
   percentChange,
   truncateBarLabel,
   viewableStoresText,
@@ -120,8 +124,14 @@ describe('formatMetricValue', () => {
 describe('formatMetricNumber', () => {
   it('shows the number alone, as formatMetricValue does before the unit', () => {
     expect(formatMetricNumber(12345678, '円')).toBe('12,345,678');
-    expect(formatMetricNumber(1234.4, '枚')).toBe('1,234');
+    expect(formatMetricNumber(1234, '枚')).toBe('1,234');
     expect(formatMetricNumber(0, '人')).toBe('0');
+  });
+
+  it('keeps the decimal of an average count and none of yen', () => {
+    expect(formatMetricNumber(12.3, '枚')).toBe('12.3');
+    expect(formatMetricNumber(1234.56, '回')).toBe('1,234.6');
+    expect(formatMetricNumber(1234.5, '円')).toBe('1,235');
   });
 
   it('keeps one decimal for rates and up to three for quantities', () => {
@@ -138,6 +148,21 @@ describe('formatMetricNumber', () => {
   });
 });
 
+describe('formatMetricCsv', () => {
+  it('writes the decimals of the screens without separators or unit', () => {
+    expect(formatMetricCsv(12, '%')).toBe('12.0');
+    expect(formatMetricCsv(66.66, '%')).toBe('66.7');
+    expect(formatMetricCsv(1_234_567, '円')).toBe('1234567');
+    expect(formatMetricCsv(12.3, '枚')).toBe('12.3');
+    expect(formatMetricCsv(1234.125, '')).toBe('1234.125');
+  });
+
+  it('leaves a cell without a value empty', () => {
+    expect(formatMetricCsv(null, '%')).toBe('');
+    expect(formatMetricCsv(undefined, '円')).toBe('');
+  });
+});
+
 describe('formatCompactNumber', () => {
   it('writes axis ticks in 万 and 億', () => {
     expect(formatCompactNumber(950)).toBe('950');
@@ -145,5 +170,50 @@ describe('formatCompactNumber', () => {
     expect(formatCompactNumber(123_456)).toBe('12.3万');
     expect(formatCompactNumber(1_000_000_000)).toBe('10億');
     expect(formatCompactNumber(-25_000)).toBe('-2.5万');
+  });
+
+  it('uses 万 up to below one 億, then 億', () => {
+    expect(formatCompactNumber(10_000)).toBe('1万');
+    expect(formatCompactNumber(99_990_000)).toBe('9,999万');
+    expect(formatCompactNumber(99_999_999)).toBe('1億');
+    expect(formatCompactNumber(100_000_000)).toBe('1億');
+    expect(formatCompactNumber(120_000_000)).toBe('1.2億');
+    expect(formatCompactNumber(1_000_000_000)).not.toContain('万');
+    expect(formatCompactNumber(9_999.99)).toBe('1万');
+  });
+});
+
+describe('formatAxisTick', () => {
+  it('shows rates in percent', () => {
+    expect(formatAxisTick(12.5, '%')).toBe('12.5%');
+    expect(formatAxisTick(0, '%')).toBe('0%');
+    expect(formatAxisTick(100, '%')).toBe('100%');
+  });
+
+  it('shows other metrics in 万 and 億, leaving the unit to the axis name', () => {
+    expect(formatAxisTick(1_200_000_000, '円')).toBe('12億');
+    expect(formatAxisTick(50_000, '円')).toBe('5万');
+    expect(formatAxisTick(800, '枚')).toBe('800');
+    expect(axisUnitName('円')).toBe('円');
+    expect(axisUnitName('%')).toBe('');
+  });
+});
+
+describe('metricTotalsText', () => {
+  it('writes a rate with one decimal and the change with a sign', () => {
+    expect(metricTotalsText('%', 12, 10)).toEqual({
+      base: '12.0%',
+      comparison: '10.0%',
+      change: '+20.0%',
+    });
+  });
+
+  it('writes yen and counts with their unit and no space', () => {
+    expect(metricTotalsText('円', 3400, 550)).toEqual({
+      base: '3,400円',
+      comparison: '550円',
+      change: '+518.2%',
+    });
+    expect(metricTotalsText('枚', 2, null)).toEqual({ base: '2枚', comparison: '-', change: '-' });
   });
 });

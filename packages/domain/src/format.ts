@@ -8,7 +8,7 @@ export const NO_VALUE = '-';
 export const MISSING_COUNT = 'ー';
 
 export const VIEWABLE_STORES_TEXT = {
-  none: MESSAGES.unfilled,
+  none: MESSAGES.notSet,
   all: '全ての店舗',
   detailSeparator: '・',
 } as const;
@@ -47,26 +47,53 @@ export function formatNumber(value: number | null | undefined, maxFractionDigits
 
 /** The unit of the rate metrics. */
 export const RATE_UNIT = '%';
-/** Quantities of medicines and materials carry decimals (1.5 g, 0.25 mL). */
-const QUANTITY_FRACTION_DIGITS = 3;
-const rateFormat = new Intl.NumberFormat('ja-JP', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
+/** The unit of the sales and unit-price metrics, which are whole yen. */
+const YEN_UNIT = '円';
 
 /**
- * The number of a metric's value, without its unit, as the cells of a table whose header names
- * the unit show it: yen and counts as integers with thousands separators, rates with one decimal,
- * quantities (no unit) with up to three. '-' when absent.
+ * The decimals of a metric's value wherever it is written: yen whole, rates with one decimal,
+ * quantities (no unit; 1.5 g, 0.25 mL) with up to three, counts whole except averages such as
+ * prescriptions per pharmacist (12.3枚), which keep one.
  */
-export function formatMetricNumber(value: number | null | undefined, unit: string): string {
-  if (value == null || !Number.isFinite(value)) return NO_VALUE;
-  if (unit === RATE_UNIT) return rateFormat.format(value);
-  return formatNumber(value, unit === '' ? QUANTITY_FRACTION_DIGITS : 0);
+function metricDigits(unit: string): Intl.NumberFormatOptions {
+  if (unit === RATE_UNIT) return { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  if (unit === YEN_UNIT) return { maximumFractionDigits: 0 };
+  return { maximumFractionDigits: unit === '' ? 3 : 1 };
+}
+
+const metricFormats = new Map<string, Intl.NumberFormat>();
+
+function metricFormat(unit: string, grouping: boolean): Intl.NumberFormat {
+  const key = `${grouping}:${unit}`;
+  let format = metricFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('ja-JP', { ...metricDigits(unit), useGrouping: grouping });
+    metricFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
- * A metric's value as cards, tables, charts and CSV show it: the number of formatMetricNumber
+ * The number of a metric's value, without its unit, as the cells of a table whose header names
+ * the unit show it: thousands separators and the metric's decimals (metricDigits). '-' when
+ * absent.
+ */
+export function formatMetricNumber(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  return metricFormat(unit, true).format(value);
+}
+
+/**
+ * A metric's value in a CSV cell: the decimals of the screens, without thousands separators or
+ * unit, so that a spreadsheet reads it as a number; empty when absent.
+ */
+export function formatMetricCsv(value: number | null | undefined, unit: string): string {
+  if (value == null || !Number.isFinite(value)) return '';
+  return metricFormat(unit, false).format(value);
+}
+
+/**
+ * A metric's value as cards, chart tooltips and the report mail show it: the number of formatMetricNumber
  * followed by the unit. '-' when absent.
  */
 export function formatMetricValue(value: number | null | undefined, unit: string): string {
@@ -78,14 +105,57 @@ const TEN_THOUSAND = 10_000;
 const HUNDRED_MILLION = 100_000_000;
 
 /**
- * An axis tick in Japanese units: 1.5億 from a hundred million, 12.3万 from ten thousand,
- * otherwise the number (at most one decimal).
+ * A number in Japanese units: 1.2億 from a hundred million, 12.3万 from ten thousand, otherwise
+ * the number (at most one decimal). A value that rounds up to the next unit takes it (99,999,999
+ * is 1億, not 10,000万).
  */
 export function formatCompactNumber(value: number): string {
   const size = Math.abs(value);
-  if (size >= HUNDRED_MILLION) return `${formatNumber(value / HUNDRED_MILLION, 1)}億`;
-  if (size >= TEN_THOUSAND) return `${formatNumber(value / TEN_THOUSAND, 1)}万`;
+  if (roundTo(size / TEN_THOUSAND, 1) >= TEN_THOUSAND) {
+    return `${formatNumber(roundTo(value / HUNDRED_MILLION, 1), 1)}億`;
+  }
+  if (roundTo(size, 1) >= TEN_THOUSAND) {
+    return `${formatNumber(roundTo(value / TEN_THOUSAND, 1), 1)}万`;
+  }
   return formatNumber(value, 1);
+}
+
+/**
+ * A value-axis tick of a chart of a metric in `unit`: rates as percentages (12.5%), anything
+ * else in 万 and 億 with the unit left to the axis name.
+ */
+export function formatAxisTick(value: number, unit: string): string {
+  if (unit === RATE_UNIT) return `${formatNumber(value, 1)}${RATE_UNIT}`;
+  return formatCompactNumber(value);
+}
+
+/** The name of a value axis: the unit, except for rates, whose ticks carry it. */
+export function axisUnitName(unit: string): string {
+  return unit === RATE_UNIT ? '' : unit;
+}
+
+/** A metric's base and comparison totals and their change, as written wherever they are shown. */
+export interface MetricTotalsText {
+  base: string;
+  comparison: string;
+  /** '+5.3%', '-2.0%', '0.0%' or '-'. */
+  change: string;
+}
+
+/**
+ * The dashboard figures of one metric: the dashboard card and the report mail both write them
+ * with this, so a figure reads the same in both.
+ */
+export function metricTotalsText(
+  unit: string,
+  base: number | null | undefined,
+  comparison: number | null | undefined,
+): MetricTotalsText {
+  return {
+    base: formatMetricValue(base, unit),
+    comparison: formatMetricValue(comparison, unit),
+    change: formatPercentChange(base, comparison),
+  };
 }
 
 /**

@@ -117,7 +117,6 @@ export const FORM_MESSAGES = {
   zipFormat: '郵便番号は7桁の半角数字で入力してください',
   insuranceInstitutionCodeFormat:
     '保険医療機関コードは都道府県番号2桁・点数表番号1桁・薬局コード7桁の半角数字で入力してください',
-  telFormat: '電話番号は半角数字で入力してください',
   passwordContainsEmail: 'メールアドレスを含むパスワードは登録できません。',
   inviteRoleRequired: '権限を選択してください',
   // analytics (spec 02 §5)
@@ -187,9 +186,16 @@ export const MESSAGES = {
   storeDeletePasswordWrong: 'パスワードが違います。',
   csvFailed: 'CSVの出力に失敗しました',
   dashboardMailSent: 'ダッシュボードレポートのメールを送信しました。',
+  /** Above the list of recipients in the confirmation before sending the report mail. */
+  dashboardMailRecipients: (count: number) =>
+    `レポートメールの受信を許可している次の${count}名に送信します。各メンバーには閲覧可能な店舗の数値が届きます。`,
+  dashboardMailNoRecipients:
+    'レポートメールの受信を許可しているメンバーがいないため、送信先がありません。個人設定でメンバーが受信を許可すると送信できます。',
   noData: '表示できる情報がありません',
+  /** In place of a field left empty (a phone, an address, a search name). */
   notEntered: '未入力',
-  unfilled: '未設定',
+  /** In place of a setting not made yet (viewable stores, an uploader's user). */
+  notSet: '未設定',
   distributionMapAddressMissing:
     '住所が登録されていない店舗があるため、マップを利用できません。設定 > 店舗一覧 の店舗詳細から住所を入力してください。',
   marketShareAddressMissing:
@@ -200,6 +206,12 @@ export const MESSAGES = {
     'ご利用を開始するには、法人のご担当者様が閲覧可能な店舗を設定する必要があります。ご担当者様にお問い合わせください。',
   // settings screens
   incompleteSetupStores: (count: number) => `初期設定が完了していない店舗が${count}件あります。`,
+  setupComplete: '全ての店舗の初期設定が完了しています。',
+  setupNoStore:
+    '店舗がまだ登録されていません。店舗を登録すると、店舗ごとの初期設定を始められます。',
+  setupRegisterStore: '店舗を登録する',
+  setupNoViewableStore:
+    '閲覧可能な店舗が設定されていません。法人の管理者に閲覧可能店舗の設定を依頼してください。',
   zipAddressNotFound: '該当する住所が見つかりません',
   planInUse: '利用中',
 } as const;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { INPUT_LIMITS, LIMITS } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES } from '../messages.ts';
-import { optionalDigits, optionalEmail, optionalText, requiredText } from './fields.ts';
+import {
+  optionalDigits,
+  optionalEmail,
+  optionalTel,
+  optionalText,
+  requiredText,
+} from './fields.ts';
 import { decimalCode } from './primitives.ts';
 
 const corporationCode = () =>
@@ -25,10 +31,10 @@ export const corporationEditSchema = z.object({
   address: optionalText(FIELD_LABELS.address, LIMITS.addressMax),
   building_name: optionalText(FIELD_LABELS.buildingName, LIMITS.buildingMax),
   technical_person_name: optionalText(FIELD_LABELS.technicalPersonName, LIMITS.nameMax),
-  technical_person_tel: optionalDigits(FIELD_LABELS.technicalPersonTel, LIMITS.telMax),
+  technical_person_tel: optionalTel(FIELD_LABELS.technicalPersonTel),
   technical_person_email: optionalEmail(FIELD_LABELS.technicalPersonEmail),
   billing_person_name: optionalText(FIELD_LABELS.billingPersonName, LIMITS.nameMax),
-  billing_person_tel: optionalDigits(FIELD_LABELS.billingPersonTel, LIMITS.telMax),
+  billing_person_tel: optionalTel(FIELD_LABELS.billingPersonTel),
   billing_person_email: optionalEmail(FIELD_LABELS.billingPersonEmail),
 });
 export type CorporationEditForm = z.infer<typeof corporationEditSchema>;

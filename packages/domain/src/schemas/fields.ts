@@ -66,11 +66,23 @@ export function requiredDigits(label: string, max: number) {
     .max(max, stop(V.maxLength(label, max)));
 }
 
-export function optionalDigits(label: string, max: number, digitsMessage: string = V.digitsOnly) {
+export function optionalDigits(label: string, max: number) {
   return text()
-    .refine(emptyOrMatching(DIGITS), stop(digitsMessage))
+    .refine(emptyOrMatching(DIGITS), stop(V.digitsOnly))
     .max(max, stop(V.maxLength(label, max)))
     .optional();
+}
+
+/**
+ * A phone number, on every form that has one: half-width digits only (V.digitsOnly), at most
+ * LIMITS.telMax.
+ */
+export function requiredTel(label: string) {
+  return requiredDigits(label, LIMITS.telMax);
+}
+
+export function optionalTel(label: string) {
+  return optionalDigits(label, LIMITS.telMax);
 }
 
 /** Optional half-width alphanumeric name (spaces allowed), such as the search name. */

@@ -8,3 +8,4 @@ export * from './store.ts';
 export * from './invitationRegistration.ts';
 export * from './analysis.ts';
 export * from './maps.ts';
+export * from './reports.ts';

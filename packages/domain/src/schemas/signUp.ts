@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, QUESTIONNAIRE_VALUES } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES } from '../messages.ts';
-import { password, requiredDigits, requiredEmail, requiredText } from './fields.ts';
+import { password, requiredDigits, requiredEmail, requiredTel, requiredText } from './fields.ts';
 import { prefectureId } from './primitives.ts';
 
 export const signUpSchema = z.object({
@@ -13,7 +13,7 @@ export type SignUpForm = z.infer<typeof signUpSchema>;
 /** New-account form, sent with PATCH /v2/sign_ups/{token}. */
 export const newAccountSchema = z.object({
   name: requiredText(FIELD_LABELS.contactName, LIMITS.nameMax),
-  tel: requiredDigits(FIELD_LABELS.tel, LIMITS.telMax),
+  tel: requiredTel(FIELD_LABELS.tel),
   roleName: requiredText(FIELD_LABELS.roleName, LIMITS.nameMax),
   corporationName: requiredText(FIELD_LABELS.corporationName, LIMITS.nameMax),
   prefectureId: prefectureId(FORM_MESSAGES.headOfficePrefectureRequired),

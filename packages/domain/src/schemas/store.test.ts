@@ -84,7 +84,7 @@ describe('storeFormSchema', () => {
   });
 
   it('checks the phone number', () => {
-    expect(check('tel', '03-1234-5678')).toEqual(['電話番号は半角数字で入力してください']);
+    expect(check('tel', '03-1234-5678')).toEqual(['半角数字のみで入力してください']);
     expect(check('tel', '1'.repeat(16))).toEqual(['電話番号は15文字以内で入力してください']);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
-import { emptyOrMatching, optionalDigits, optionalText, requiredText } from './fields.ts';
+import { emptyOrMatching, optionalTel, optionalText, requiredText } from './fields.ts';
 import { prefectureId, stop, text } from './primitives.ts';
 
 const ZIP_CODE = /^[0-9]{7}$/;
@@ -31,7 +31,7 @@ export const storeFormSchema = z.object({
     FIELD_LABELS.managementPharmacistName,
     LIMITS.managementPharmacistMax,
   ),
-  tel: optionalDigits(FIELD_LABELS.tel, LIMITS.telMax, FORM_MESSAGES.telFormat),
+  tel: optionalTel(FIELD_LABELS.tel),
 });
 export type StoreForm = z.infer<typeof storeFormSchema>;
 

@@ -452,6 +452,12 @@ const ROUTES: Record<string, Row> = {
     allowed: SYSADMIN,
     foreign: null,
   },
+  'GET /v2/mails/dashboard/recipients': {
+    probe: get('/v2/mails/dashboard/recipients'),
+    allowed: SYSADMIN,
+    answer: 200,
+    foreign: null,
+  },
   'GET /v2/mails/unsubscribe': {
     probe: get('/v2/mails/unsubscribe?token=unknown'),
     allowed: EVERYONE,

@@ -4,6 +4,8 @@ import {
   analysisCsvPath,
   ANALYSIS_PAGES,
   CSV_COLUMNS,
+  formatMetricCsv,
+  metricBySlug,
   route,
   type AnalysisFamily,
   type AnalysisSeries,
@@ -1294,6 +1296,7 @@ describe('CSV export', () => {
   };
   const BOM = '\uFEFF';
   const csvLine = (cells: (string | number)[]) => `${cells.map((c) => `"${c}"`).join(',')}\r\n`;
+  const unit = (slug: MetricSlug) => metricBySlug(slug)!.unit;
 
   /** The CSV as sent, after checking its type and that it downloads under the page's file name. */
   async function download(
@@ -1321,9 +1324,9 @@ describe('CSV export', () => {
     expect(text).toBe(
       BOM +
         csvLine(['No.', '医療機関', '2026/04', '2026/05', '合計']) +
-        csvLine([1, 'みどり整形外科', 100, 100, 100]) +
+        csvLine([1, 'みどり整形外科', '100.0', '100.0', '100.0']) +
         csvLine([2, 'さくら内科クリニック', 66.7, 66.7, 66.7]) +
-        csvLine([3, 'さくら内科クリニック', 50, 100, 66.7]),
+        csvLine([3, 'さくら内科クリニック', '50.0', '100.0', 66.7]),
     );
   });
 
@@ -1337,10 +1340,10 @@ describe('CSV export', () => {
     expect(text).toBe(
       BOM +
         csvLine(['No.', '医師', '2026/04', '2026/05', '合計']) +
-        csvLine([1, DOCTOR_3, 100, 100, 100]) +
-        csvLine([2, DOCTOR_2, 100, 100, 100]) +
+        csvLine([1, DOCTOR_3, '100.0', '100.0', '100.0']) +
+        csvLine([2, DOCTOR_2, '100.0', '100.0', '100.0']) +
         csvLine([3, DOCTOR_1, 66.7, 66.7, 66.7]) +
-        csvLine([4, '不明', 0, '', 0]),
+        csvLine([4, '不明', '0.0', '', '0.0']),
     );
   });
 
@@ -1422,7 +1425,12 @@ describe('CSV export', () => {
           csvLine(['No.', page.itemLabel, ...MONTHS.map((m) => m.replace('-', '/')), '合計']) +
           series
             .map((s, i) =>
-              csvLine([i + 1, s.name, ...s.rows.map((r) => r.value ?? ''), s.total ?? '']),
+              csvLine([
+                i + 1,
+                s.name,
+                ...s.rows.map((r) => formatMetricCsv(r.value, unit(page.defaultMetric))),
+                formatMetricCsv(s.total, unit(page.defaultMetric)),
+              ]),
             )
             .join(''),
       );

@@ -8,6 +8,7 @@ import {
   ANALYSIS_PAGES,
   boundedText,
   chartQueryOfCsv,
+  formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
   medicalInstitutionFilterItem,
@@ -111,9 +112,17 @@ async function* csvChunks(
   const { page, slug, q, scope } = request;
   const axis = axisOf(q);
   const dates = periodBuckets(q, axis);
+  const unit = metricBySlug(slug)!.unit;
   const table = (series: AnalysisSeries[]) => {
     const { header, rows } = analysisTable(page, series, dates, axis);
-    return [header, ...rows];
+    // The value cells: one per bucket and the total, after No., the item and any YJ code.
+    const firstValue = header.length - dates.length - 1;
+    const cells = rows.map((row) =>
+      row.map((cell, i) =>
+        i < firstValue ? cell : formatMetricCsv(typeof cell === 'number' ? cell : null, unit),
+      ),
+    );
+    return [header, ...cells];
   };
   if (!separateByStore) {
     yield toCsv(table(await pageSeries(page, slug, q, scope, compute)), { bom: true });

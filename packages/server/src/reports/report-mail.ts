@@ -1,10 +1,4 @@
-import {
-  formatNumber,
-  formatPercentChange,
-  periodText,
-  PRODUCT_NAME,
-  type DateRange,
-} from '@pharmalytics/domain';
+import { metricTotalsText, periodText, PRODUCT_NAME, type DateRange } from '@pharmalytics/domain';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml, MAIL_SIGNATURE } from '../mail/templates.ts';
 import type { ReportLine } from './dashboard-report.ts';
@@ -22,11 +16,6 @@ export interface ReportMail {
   unsubscribeUrl: string;
 }
 
-const valueText = (value: number | null, unit: string) =>
-  value === null
-    ? '-'
-    : `${formatNumber(value, 1)}${unit === '円' || unit === '%' ? '' : ' '}${unit}`;
-
 /** The dashboard report mail: plain text and HTML with the same figures and conditions. */
 export function dashboardReportMail(m: ReportMail): MailMessage {
   const subject = `【${PRODUCT_NAME}】ダッシュボードレポート（${periodText(m.base)}）`;
@@ -35,12 +24,15 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     `比較期間: ${periodText(m.comparison)}（${m.comparisonLabel}）`,
     `対象店舗: ${m.storeNames.join('、')}（${m.storeNames.length}店舗）`,
   ];
-  const rows = m.lines.map((l) => ({
-    label: l.label,
-    source: valueText(l.source, l.unit),
-    destination: valueText(l.destination, l.unit),
-    change: formatPercentChange(l.source, l.destination),
-  }));
+  const rows = m.lines.map((l) => {
+    const figures = metricTotalsText(l.unit, l.source, l.destination);
+    return {
+      label: l.label,
+      source: figures.base,
+      destination: figures.comparison,
+      change: figures.change,
+    };
+  });
   const text = [
     `${m.corporationName}`,
     `${m.memberName} 様`,

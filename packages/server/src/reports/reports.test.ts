@@ -59,7 +59,7 @@ describe('POST /v2/mails/dashboard', () => {
     expect(admin.subject).toBe('【Pharmalytics】ダッシュボードレポート（2026/04/01〜2026/04/30）');
     expect(admin.text).toContain('比較期間: 2025/04/01〜2025/04/30（前年同期）');
     expect(admin.text).toContain('調剤売上: 3,400円（比較 550円、増減 +518.2%）');
-    expect(admin.text).toContain('処方箋枚数: 2 枚（比較 1 枚、増減 +100.0%）');
+    expect(admin.text).toContain('処方箋枚数: 2枚（比較 1枚、増減 +100.0%）');
     expect(admin.html).toContain(
       '<th style="padding:8px 12px;border-bottom:1px solid #e0e0e0;text-align:left">指標</th>',
     );
@@ -113,6 +113,26 @@ describe('POST /v2/mails/dashboard', () => {
       .set({ send_report_allowed: true })
       .where('email', '=', 'user@example.com')
       .execute();
+  });
+});
+
+describe('GET /v2/mails/dashboard/recipients', () => {
+  it('names the members the report goes to, for system administrators only', async () => {
+    const { t } = ctx;
+    const sysadmin = t.client();
+    await sysadmin.login('sysadmin@example.com');
+    const reply = await sysadmin.request('GET', '/v2/mails/dashboard/recipients');
+    expect(reply.status).toBe(200);
+    const emails = (reply.body.recipients as { email: string; publicName: string }[]).map(
+      (r) => r.email,
+    );
+    // The two who allowed reports in this corporation; basic@ is of another corporation.
+    expect(emails.sort()).toEqual(['admin@example.com', 'user@example.com']);
+    expect(reply.body.recipients[0].publicName).toEqual(expect.any(String));
+
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    expect((await admin.request('GET', '/v2/mails/dashboard/recipients')).status).toBe(403);
   });
 });
 

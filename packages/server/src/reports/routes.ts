@@ -1,6 +1,7 @@
 import {
   boundedText,
   DASHBOARD_METRIC_SLUGS,
+  dashboardMailRecipientsResponseSchema,
   linkToken,
   MESSAGES,
   PRODUCT_NAME,
@@ -8,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDate, requestPeriod } from '../analytics/period.ts';
-import { sendDashboardReports, type ReportContext } from './send-reports.ts';
+import { reportRecipients, sendDashboardReports, type ReportContext } from './send-reports.ts';
 import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
 import { access } from '../access/access-policy.ts';
 
@@ -54,6 +55,24 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
         const comparison = requestPeriod(b.comparison_target_from, b.comparison_target_to);
         const sent = await sendDashboardReports(ctx, base, comparison, auth.corporationId);
         return { sent, message: MESSAGES.dashboardMailSent };
+      },
+    );
+
+    /** Who the dashboard report of the current corporation goes to, for the sender to confirm. */
+    app.get(
+      '/v2/mails/dashboard/recipients',
+      {
+        config: { access: access.systemAdminOnPaidPlan },
+        schema: { tags: ['mails'], response: { 200: dashboardMailRecipientsResponseSchema } },
+      },
+      async (request) => {
+        const recipients = await reportRecipients(db, request.auth.corporationId);
+        return {
+          recipients: recipients.map(({ member }) => ({
+            publicName: member.public_name,
+            email: member.email,
+          })),
+        };
       },
     );
 

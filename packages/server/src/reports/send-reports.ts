@@ -29,17 +29,11 @@ function comparisonLabel(base: DateRange, comparison: DateRange): string {
 }
 
 /**
- * Sends the dashboard report to every member who allowed reports (of one corporation, or of
- * every active basic or advanced corporation), each computed within that member's own stores:
- * a role-user member never receives figures of a store it cannot browse. Answers the number sent.
+ * Who receives the dashboard report: every member who allowed reports (of one corporation, or of
+ * every active basic or advanced corporation) and may browse at least one store, with those
+ * stores.
  */
-export async function sendDashboardReports(
-  ctx: ReportContext,
-  base: DateRange,
-  comparison: DateRange,
-  corporationId?: number,
-): Promise<number> {
-  const { db } = ctx;
+export async function reportRecipients(db: Database, corporationId?: number) {
   let query = db
     .selectFrom('members as m')
     .innerJoin('corporations as c', 'c.id', 'm.corporation_id')
@@ -58,7 +52,7 @@ export async function sendDashboardReports(
     .where('c.plan_id', 'in', REPORT_PLAN_IDS)
     .orderBy('m.id');
   if (corporationId !== undefined) query = query.where('m.corporation_id', '=', corporationId);
-  let sent = 0;
+  const recipients = [];
   for (const member of await query.execute()) {
     const auth: AuthContext = toAuthContext(member);
     const stores = await db
@@ -68,7 +62,25 @@ export async function sendDashboardReports(
       .where('id', 'in', browsableStoreIds(db, auth))
       .orderBy('store_code')
       .execute();
-    if (stores.length === 0) continue;
+    if (stores.length > 0) recipients.push({ member, auth, stores });
+  }
+  return recipients;
+}
+
+/**
+ * Sends the dashboard report to every recipient (reportRecipients), each computed within that
+ * member's own stores: a role-user member never receives figures of a store it cannot browse.
+ * Answers the number sent.
+ */
+export async function sendDashboardReports(
+  ctx: ReportContext,
+  base: DateRange,
+  comparison: DateRange,
+  corporationId?: number,
+): Promise<number> {
+  const { db } = ctx;
+  let sent = 0;
+  for (const { member, auth, stores } of await reportRecipients(db, corporationId)) {
     const lines = await dashboardReport(db, await allBrowsableScope(db, auth), base, comparison);
     await ctx.mailer.send(
       dashboardReportMail({

@@ -18,4 +18,5 @@ export { PageLoader } from './PageLoader.tsx';
 export { CSV_MIME_TYPE, saveFile, saveText } from './saveFile.ts';
 export { enqueueSnackbar, SnackbarProvider, type SnackbarSeverity } from './snackbar/index.ts';
 export { StatusPanel, type StatusPanelProps, type StatusTone } from './StatusPanel.tsx';
+export { ValueOr } from './ValueOr.tsx';
 export { visuallyHidden } from './visuallyHidden.ts';

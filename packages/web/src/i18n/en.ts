@@ -229,6 +229,7 @@ export const en: Resources = {
     mailConfirmBody:
       'The dashboard shown ({{period}}, compared with {{comparison}}) will be sent as a report by e-mail.',
     send: 'Send',
+    mailRecipients: 'Recipients',
     metrics: 'Metrics',
     base: 'Period',
     comparison: 'Comparison',

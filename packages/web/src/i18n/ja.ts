@@ -229,6 +229,7 @@ export const ja = {
     mailConfirmBody:
       '表示中のダッシュボード（{{period}}、比較期間 {{comparison}}）をレポートとしてメールで送信します。',
     send: '送信する',
+    mailRecipients: '送信先',
     metrics: '指標',
     base: '対象期間',
     comparison: '比較期間',

@@ -153,7 +153,6 @@ export const settingsEn: Widen<typeof settingsJa> = {
   },
   initialSetup: {
     lead: 'To use {{product}}, install the uploader for each store so that receipt-computer data can be sent. Follow these steps.',
-    allDone: 'Every store has completed the initial setup.',
     toStores: 'Go to stores',
     step1Title: 'Receipt computer output',
     step1Lead: 'Set up the data output of your receipt computer following the manual.',

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
+import { enqueueSnackbar, PageHeading, ValueOr } from '../../components/index.ts';
 import { logout, useSignedInMember } from '../auth/index.ts';
 import {
   BackLink,
@@ -30,7 +30,6 @@ import {
   InfoList,
   InfoRow,
   reportFailure,
-  ValueOr,
 } from '../corporation/shared/index.ts';
 import {
   accountKeys,

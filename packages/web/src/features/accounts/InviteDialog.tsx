@@ -162,6 +162,15 @@ export function InviteDialog({
                 setTyped(next.rest);
               }}
               onBlur={commitTyped}
+              onKeyDown={(event) => {
+                // Enter adds the typed address (the field's own handling); on an empty field it
+                // does nothing, and in particular does not send the form: sending is the button's.
+                if (event.key === 'Enter' && typed.trim() === '') {
+                  event.preventDefault();
+                  setTyped('');
+                  (event as { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+                }
+              }}
               renderValue={(values, getItemProps) =>
                 values.map((email, index) => {
                   const { key, ...itemProps } = getItemProps({ index });

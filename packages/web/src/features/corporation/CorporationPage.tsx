@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeTitle } from '../../app/paths.ts';
-import { PageHeading, PageLoader } from '../../components/index.ts';
+import { PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import { corporationKeys, fetchCorporation, formatZipCode, type Corporation } from './api.ts';
 import { CorporationEditForm } from './CorporationEditForm.tsx';
-import { canManage, InfoCard, InfoList, InfoRow, ValueOr } from './shared/index.ts';
+import { canManage, InfoCard, InfoList, InfoRow } from './shared/index.ts';
 
 const PAGE_WIDTH = 960;
 

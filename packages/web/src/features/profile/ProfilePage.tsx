@@ -22,6 +22,7 @@ import {
   enqueueSnackbar,
   PageHeading,
   PageLoader,
+  ValueOr,
 } from '../../components/index.ts';
 import { setMember, useSignedInMember } from '../auth/index.ts';
 import { memberKeys } from '../members/index.ts';
@@ -177,13 +178,7 @@ function ProfileView({
         <Row label={FIELD_LABELS.publicName}>{info.publicName}</Row>
         <Divider component="div" />
         <Row label={FIELD_LABELS.searchName}>
-          {info.searchName ? (
-            info.searchName
-          ) : (
-            <Box component="span" sx={{ color: 'text.disabled' }}>
-              {MESSAGES.notEntered}
-            </Box>
-          )}
+          <ValueOr value={info.searchName} />
         </Row>
         <Divider component="div" />
         <Row label={FIELD_LABELS.email}>{info.email}</Row>

@@ -10,6 +10,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  initialSetupMessage,
+  initialSetupStatus,
   MANUAL_PATHS,
   MESSAGES,
   PRODUCT_NAME,
@@ -31,7 +33,7 @@ import {
 } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import { canManage } from '../corporation/shared/index.ts';
-import { fetchStores, storeKeys } from '../stores/index.ts';
+import { fetchStores, storeKeys, type StoreListState } from '../stores/index.ts';
 import { fetchIncompleteSetupCount, storeDetailKeys } from '../stores/api.ts';
 import { uploaderInfoCsv } from './uploaderCsv.ts';
 
@@ -46,6 +48,7 @@ export function InitialSetupPage() {
     queryKey: storeDetailKeys.checkSetups,
     queryFn: fetchIncompleteSetupCount,
   });
+  const stores = useQuery({ queryKey: storeKeys.all, queryFn: fetchStores });
 
   return (
     <Box component="section" aria-labelledby="initial-setup-heading" sx={{ maxWidth: PAGE_WIDTH }}>
@@ -53,28 +56,13 @@ export function InitialSetupPage() {
       <Typography color="text.secondary" sx={{ mb: 2.5, lineHeight: 1.8 }}>
         {t('initialSetup.lead', { product: PRODUCT_NAME })}
       </Typography>
-      {incomplete.data !== undefined &&
-        (incomplete.data > 0 ? (
-          <Alert
-            severity="error"
-            sx={{ mb: 3, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
-            action={
-              <Link
-                component={RouterLink}
-                to={appPath('PharmacySetting')}
-                sx={{ fontWeight: 700, whiteSpace: 'nowrap', mr: 1 }}
-              >
-                {t('initialSetup.toStores')}
-              </Link>
-            }
-          >
-            {MESSAGES.incompleteSetupStores(incomplete.data)}
-          </Alert>
-        ) : (
-          <Alert severity="success" icon={<CheckCircleOutlineIcon />} sx={{ mb: 3 }}>
-            {t('initialSetup.allDone')}
-          </Alert>
-        ))}
+      {incomplete.data !== undefined && stores.data !== undefined && (
+        <SetupStatus
+          storeCount={stores.data.length}
+          incomplete={incomplete.data}
+          manager={manager}
+        />
+      )}
 
       <Box component="ol" sx={{ p: 0, m: 0, display: 'grid', gap: 3, listStyle: 'none' }}>
         <Step n={1} title={t('initialSetup.step1Title')} lead={t('initialSetup.step1Lead')}>
@@ -125,6 +113,72 @@ export function InitialSetupPage() {
       </Box>
     </Box>
   );
+}
+
+/** Whether the setup is done, and what to do next when it is not. */
+function SetupStatus({
+  storeCount,
+  incomplete,
+  manager,
+}: {
+  storeCount: number;
+  incomplete: number;
+  manager: boolean;
+}) {
+  const { t } = useTranslation();
+  const status = initialSetupStatus(storeCount, incomplete, manager);
+  const message = initialSetupMessage(status);
+  const actionSx = { fontWeight: 700, whiteSpace: 'nowrap', mr: 1 };
+  const alertSx = { mb: 3, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } };
+  switch (status.kind) {
+    case 'complete':
+      return (
+        <Alert severity="success" icon={<CheckCircleOutlineIcon />} sx={{ mb: 3 }}>
+          {message}
+        </Alert>
+      );
+    case 'incomplete':
+      return (
+        <Alert
+          severity="error"
+          sx={alertSx}
+          action={
+            <Link component={RouterLink} to={appPath('PharmacySetting')} sx={actionSx}>
+              {t('initialSetup.toStores')}
+            </Link>
+          }
+        >
+          {message}
+        </Alert>
+      );
+    case 'noStore': {
+      const register: StoreListState = { register: true };
+      return (
+        <Alert
+          severity="info"
+          sx={alertSx}
+          action={
+            <Link
+              component={RouterLink}
+              to={appPath('PharmacySetting')}
+              state={register}
+              sx={actionSx}
+            >
+              {MESSAGES.setupRegisterStore}
+            </Link>
+          }
+        >
+          {message}
+        </Alert>
+      );
+    }
+    case 'noViewableStore':
+      return (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {message}
+        </Alert>
+      );
+  }
 }
 
 function Step({

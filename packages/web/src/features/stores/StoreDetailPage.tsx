@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { enqueueSnackbar, PageHeading, PageLoader } from '../../components/index.ts';
+import { enqueueSnackbar, PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import { formatZipCode } from '../corporation/api.ts';
 import {
@@ -31,12 +31,12 @@ import {
   InfoList,
   InfoRow,
   reportFailure,
-  ValueOr,
 } from '../corporation/shared/index.ts';
 import { deviceKeys, fetchClientDevices } from '../devices/index.ts';
 import {
   fetchStore,
   fetchStoreMembers,
+  queriesOfStore,
   removeStoreMember,
   storeDetailKeys,
   storeKeys,
@@ -54,11 +54,30 @@ const PAGE_WIDTH = 1040;
 export function StoreDetailPage() {
   const { t } = useTranslation();
   const storeCode = useParams().id ?? '';
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Once the store is deleted its cards leave at once and none of its queries runs again; the
+  // page follows to the store list.
+  const [deleted, setDeleted] = useState(false);
   const store = useQuery({
     queryKey: storeDetailKeys.detail(storeCode),
     queryFn: () => fetchStore(storeCode),
-    enabled: storeCode !== '',
+    enabled: storeCode !== '' && !deleted,
   });
+
+  const onDeleted = async () => {
+    setDeleted(true);
+    enqueueSnackbar(MESSAGES.storeDeleted, 'success');
+    queryClient.setQueryData<Store[]>(storeKeys.all, (stores) =>
+      stores?.filter((s) => s.storeCode !== storeCode),
+    );
+    await navigate(appPath('PharmacySetting'));
+    for (const queryKey of queriesOfStore(storeCode)) queryClient.removeQueries({ queryKey });
+    // The lists only: a prefix match would also refetch the store's own queries while observed.
+    void queryClient.invalidateQueries({ queryKey: storeKeys.all, exact: true });
+    void queryClient.invalidateQueries({ queryKey: storeDetailKeys.checkSetups });
+    void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+  };
 
   return (
     <Box component="section" aria-labelledby="store-detail-heading" sx={{ maxWidth: PAGE_WIDTH }}>
@@ -69,17 +88,16 @@ export function StoreDetailPage() {
         invalid={storeCode === ''}
         notFound={t('storeDetail.notFound')}
       >
-        {(data) => <StoreView store={data} />}
+        {(data) => (deleted ? null : <StoreView store={data} onDeleted={onDeleted} />)}
       </DetailQueryContent>
     </Box>
   );
 }
 
-function StoreView({ store }: { store: Store }) {
+function StoreView({ store, onDeleted }: { store: Store; onDeleted: () => Promise<void> }) {
   const { t } = useTranslation();
   const member = useSignedInMember();
   const manager = canManage(member.systemRole.name);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
 
@@ -104,19 +122,19 @@ function StoreView({ store }: { store: Store }) {
           <InfoRow label={FIELD_LABELS.storeName}>{store.name}</InfoRow>
           <InfoRow label={FIELD_LABELS.storeCode}>{store.storeCode}</InfoRow>
           <InfoRow label={FIELD_LABELS.zipCode}>
-            <ValueOr value={formatZipCode(store.zipCode)} empty={MESSAGES.unfilled} />
+            <ValueOr value={formatZipCode(store.zipCode)} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.address}>
-            <ValueOr value={fullAddress(store)} empty={MESSAGES.unfilled} />
+            <ValueOr value={fullAddress(store)} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.insuranceInstitutionCode}>
-            <ValueOr value={store.insuranceInstitutionCode} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.insuranceInstitutionCode} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.managementPharmacistName}>
-            <ValueOr value={store.managementPharmacistName} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.managementPharmacistName} />
           </InfoRow>
           <InfoRow label={FIELD_LABELS.tel}>
-            <ValueOr value={store.tel} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.tel} />
           </InfoRow>
         </InfoList>
       </InfoCard>
@@ -188,14 +206,7 @@ function StoreView({ store }: { store: Store }) {
         open={dialog === 'delete'}
         store={store}
         onClose={() => setDialog(null)}
-        onDeleted={() => {
-          setDialog(null);
-          enqueueSnackbar(MESSAGES.storeDeleted, 'success');
-          queryClient.removeQueries({ queryKey: storeDetailKeys.detail(store.storeCode) });
-          void queryClient.invalidateQueries({ queryKey: storeKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-          void navigate(appPath('PharmacySetting'));
-        }}
+        onDeleted={() => void onDeleted()}
       />
     </Box>
   );
@@ -217,14 +228,17 @@ function UploaderCard({ store, showUser }: { store: Store; showUser: boolean }) 
         </StackRow>
         {showUser && (
           <StackRow label={t('storeDetail.uploaderUser')}>
-            <ValueOr value={store.clientDeviceUser?.name} empty={MESSAGES.unfilled} />
+            <ValueOr value={store.clientDeviceUser?.name} notSet />
           </StackRow>
         )}
         <StackRow label={t('storeDetail.lastContact')}>
-          <ValueOr
-            value={lastContact ? format(new Date(lastContact), 'yyyy/MM/dd HH:mm') : null}
-            empty={t('storeDetail.never')}
-          />
+          {lastContact ? (
+            format(new Date(lastContact), 'yyyy/MM/dd HH:mm')
+          ) : (
+            <Box component="span" sx={{ color: 'text.disabled' }}>
+              {t('storeDetail.never')}
+            </Box>
+          )}
         </StackRow>
       </InfoList>
       {!store.connected && (

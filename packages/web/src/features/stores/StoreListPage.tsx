@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { FIELD_LABELS, MESSAGES, NO_VALUE } from '@pharmalytics/domain';
+import { FIELD_LABELS, MESSAGES } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
-import { PageHeading } from '../../components/index.ts';
+import { PageHeading, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../auth/index.ts';
 import {
   canManage,
@@ -22,6 +22,7 @@ import {
 import { fetchIncompleteSetupCount, fetchStores, storeDetailKeys, storeKeys } from './api.ts';
 import { ConnectionChip } from './ConnectionChip.tsx';
 import { StoreFormDialog } from './StoreFormDialog.tsx';
+import { opensRegistration } from './storeListState.ts';
 
 /** Store list (route PharmacySetting, spec 01 §2). */
 export function StoreListPage() {
@@ -29,7 +30,17 @@ export function StoreListPage() {
   const member = useSignedInMember();
   const manager = canManage(member.systemRole.name);
   const [filter, setFilter] = useState('');
-  const [registering, setRegistering] = useState(false);
+  const location = useLocation();
+  const [registering, setRegistering] = useState(
+    () => manager && opensRegistration(location.state),
+  );
+  const navigate = useNavigate();
+  // The request to register is used once: a reload or a return to this entry does not reopen it.
+  useEffect(() => {
+    if (opensRegistration(location.state)) {
+      void navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location, navigate]);
   const stores = useQuery({ queryKey: storeKeys.all, queryFn: fetchStores });
   const incomplete = useQuery({
     queryKey: storeDetailKeys.checkSetups,
@@ -59,7 +70,7 @@ export function StoreListPage() {
       headerName: FIELD_LABELS.managementPharmacistName,
       flex: 1,
       minWidth: 150,
-      valueGetter: (_value, row) => row.managementPharmacistName ?? NO_VALUE,
+      renderCell: ({ row }) => <ValueOr value={row.managementPharmacistName} />,
     },
     {
       field: 'connected',

@@ -27,6 +27,15 @@ export const storeDetailKeys = {
   uploads: (storeCode: string) => ['stores', 'uploads', storeCode] as const,
 };
 
+/** Every query of one store, which must not run again once the store is deleted. */
+export function queriesOfStore(storeCode: string) {
+  return [
+    storeDetailKeys.detail(storeCode),
+    storeDetailKeys.members(storeCode),
+    storeDetailKeys.uploads(storeCode),
+  ];
+}
+
 const storePath = (storeCode: string) => `/v3/branches/${encodeURIComponent(storeCode)}`;
 
 export interface UploadHistory {

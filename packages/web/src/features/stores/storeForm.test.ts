@@ -114,6 +114,12 @@ describe('fullAddress', () => {
     expect(fullAddress({ ...store, buildingName: '天神ビル3F' })).toBe(
       '福岡県福岡市中央区天神2-8-38 天神ビル3F',
     );
-    expect(fullAddress({ ...store, address: null })).toBeNull();
+  });
+
+  it('shows the prefecture of a store with only a prefecture', () => {
+    expect(fullAddress({ ...store, address: null })).toBe('福岡県');
+    expect(fullAddress({ ...store, address: null, buildingName: '天神ビル3F' })).toBe(
+      '福岡県 天神ビル3F',
+    );
   });
 });

@@ -108,9 +108,16 @@ export function storeSaveFailure(
   return null;
 }
 
-/** The full address line: prefecture, city and block, then the building after a space. */
-export function fullAddress(store: Store): string | null {
-  return [store.address, store.buildingName].filter(Boolean).join(' ') || null;
+/**
+ * The full address line: prefecture, city and block, then the building after a space. A store
+ * always has its prefecture, so the line starts with it even when nothing else was entered.
+ */
+export function fullAddress(
+  store: Pick<Store, 'address' | 'buildingName'> & {
+    prefecture: Pick<Store['prefecture'], 'name'>;
+  },
+): string {
+  return [store.address ?? store.prefecture.name, store.buildingName].filter(Boolean).join(' ');
 }
 
 export const ZIP_SEARCHABLE = /^\d{7}$/;

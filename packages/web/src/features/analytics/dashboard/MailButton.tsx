@@ -7,13 +7,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { MESSAGES, periodText } from '@pharmalytics/domain';
-import { useMutation } from '@tanstack/react-query';
+import { MESSAGES, periodText, type DashboardMailRecipient } from '@pharmalytics/domain';
+import Box from '@mui/material/Box';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../../api/index.ts';
-import { enqueueSnackbar } from '../../../components/index.ts';
-import { sendDashboardMail } from './api.ts';
+import { enqueueSnackbar, PageLoader } from '../../../components/index.ts';
+import { dashboardMailKeys, fetchDashboardMailRecipients, sendDashboardMail } from './api.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMailBody } from './mail.ts';
 
@@ -42,7 +43,15 @@ export function MailButton({
       if (!isSessionExpiry(error)) enqueueSnackbar(MESSAGES.unexpected, 'error');
     },
   });
+  const recipients = useQuery({
+    queryKey: dashboardMailKeys.recipients,
+    queryFn: fetchDashboardMailRecipients,
+    enabled: confirming,
+    // Who allowed reports may change at any time: asked again each time the dialog opens.
+    staleTime: 0,
+  });
   const enabled = body !== null;
+  const canSend = body !== null && (recipients.data?.length ?? 0) > 0;
 
   return (
     <>
@@ -79,6 +88,7 @@ export function MailButton({
               comparison: periodText(comparisonOf(condition)),
             })}
           </DialogContentText>
+          <Recipients query={recipients} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button color="inherit" onClick={() => setConfirming(false)} disabled={send.isPending}>
@@ -87,13 +97,45 @@ export function MailButton({
           <Button
             variant="contained"
             loading={send.isPending}
-            disabled={!body}
+            disabled={!canSend}
             onClick={() => body && send.mutate(body)}
           >
             {t('dashboard.send')}
           </Button>
         </DialogActions>
       </Dialog>
+    </>
+  );
+}
+
+/** Who the report goes to, so the sender knows before sending. */
+function Recipients({ query }: { query: { data?: DashboardMailRecipient[]; isError: boolean } }) {
+  const { t } = useTranslation();
+  if (query.isError) {
+    return <DialogContentText sx={{ mt: 2 }}>{MESSAGES.unexpected}</DialogContentText>;
+  }
+  if (!query.data) return <PageLoader minHeight={64} />;
+  if (query.data.length === 0) {
+    return (
+      <DialogContentText sx={{ mt: 2 }}>{MESSAGES.dashboardMailNoRecipients}</DialogContentText>
+    );
+  }
+  return (
+    <>
+      <DialogContentText sx={{ mt: 2 }}>
+        {MESSAGES.dashboardMailRecipients(query.data.length)}
+      </DialogContentText>
+      <Box
+        component="ul"
+        aria-label={t('dashboard.mailRecipients')}
+        sx={{ m: 0, mt: 1, pl: 3, maxHeight: 240, overflowY: 'auto' }}
+      >
+        {query.data.map((r) => (
+          <li key={r.email}>
+            {r.publicName}（{r.email}）
+          </li>
+        ))}
+      </Box>
     </>
   );
 }

@@ -1,4 +1,8 @@
-import type { DashboardMetricSlug } from '@pharmalytics/domain';
+import {
+  dashboardMailRecipientsResponseSchema,
+  type DashboardMailRecipient,
+  type DashboardMetricSlug,
+} from '@pharmalytics/domain';
 import { z } from 'zod';
 import { api } from '../../../api/index.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
@@ -71,6 +75,15 @@ export async function fetchDashboardMetric(
 }
 
 /** POST /v2/mails/dashboard (system_admin): sends the dashboard report. */
+export const dashboardMailKeys = {
+  recipients: ['dashboard', 'mailRecipients'] as const,
+};
+
+export async function fetchDashboardMailRecipients(): Promise<DashboardMailRecipient[]> {
+  const body = await api.get<unknown>('/v2/mails/dashboard/recipients');
+  return dashboardMailRecipientsResponseSchema.parse(body).recipients;
+}
+
 export function sendDashboardMail(body: DashboardMailBody): Promise<{ sent: number }> {
   return api.post<{ sent: number }>('/v2/mails/dashboard', body);
 }

@@ -1,11 +1,11 @@
 import {
   bucketText,
-  formatMetricValue,
-  formatPercentChange,
+  metricTotalsText,
   percentChange,
   periodBuckets,
   type DateRange,
   type MetricDef,
+  type MetricTotalsText,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 
@@ -31,13 +31,9 @@ export function changeStyle(change: number | null): ChangeStyle {
   return 'flat';
 }
 
-export interface CardFigures {
-  base: string;
-  comparison: string;
+export interface CardFigures extends MetricTotalsText {
   /** Change in percent rounded to one decimal; null when the comparison is 0 or absent. */
   changeValue: number | null;
-  /** '+5.3%', '-2.0%', '0.0%' or '-'. */
-  change: string;
   style: ChangeStyle;
 }
 
@@ -49,10 +45,8 @@ export function cardFigures(
   const comparison = data.destination.total;
   const changeValue = percentChange(base, comparison);
   return {
-    base: formatMetricValue(base, metric.unit),
-    comparison: formatMetricValue(comparison, metric.unit),
+    ...metricTotalsText(metric.unit, base, comparison),
     changeValue,
-    change: formatPercentChange(base, comparison),
     style: changeStyle(changeValue),
   };
 }

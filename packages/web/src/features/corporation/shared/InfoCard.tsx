@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@pharmalytics/domain';
 import { Children, Fragment, useId, type ReactNode } from 'react';
 
 /** An outlined card with a heading row (title, optional action) and its content. */
@@ -96,22 +95,6 @@ export function InfoRow({
         {children}
       </Typography>
       {action && <Box sx={{ justifySelf: { xs: 'start', sm: 'end' } }}>{action}</Box>}
-    </Box>
-  );
-}
-
-/** A value, or a muted placeholder (未入力 by default) when it is empty. */
-export function ValueOr({
-  value,
-  empty = MESSAGES.notEntered,
-}: {
-  value: string | null | undefined;
-  empty?: string;
-}) {
-  if (value != null && value.trim() !== '') return <>{value}</>;
-  return (
-    <Box component="span" sx={{ color: 'text.disabled' }}>
-      {empty}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import Box from '@mui/material/Box';
 import {
   DIMMED_CATEGORY_OPACITY,
+  formatNumber,
   isDistributionMarkerVisible,
   MAP_CLUSTER,
   MAP_DEFAULT_ZOOM,
@@ -193,7 +194,7 @@ export function DistributionMap({
                     : DIMMED_CATEGORY_OPACITY,
               }}
             >
-              {group.patients.toLocaleString('ja-JP')}
+              {formatNumber(group.patients, 0)}
             </Box>
           </Marker>
         ))}

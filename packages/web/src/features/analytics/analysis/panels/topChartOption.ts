@@ -1,6 +1,7 @@
 import {
   CHART_MAX_SERIES,
-  formatCompactNumber,
+  axisUnitName,
+  formatAxisTick,
   formatMetricValue,
   truncateBarLabel,
   type AnalysisSeries,
@@ -46,7 +47,7 @@ export function topChartOption(
       type: 'value',
       axisLabel: {
         ...axisLabel,
-        formatter: (value: number) => `${formatCompactNumber(value)}${unit}`,
+        formatter: (value: number) => `${formatAxisTick(value, unit)}${axisUnitName(unit)}`,
       },
       splitLine: { lineStyle: { color: style.gridLine } },
     },

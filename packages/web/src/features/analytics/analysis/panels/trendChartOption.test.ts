@@ -87,11 +87,19 @@ describe('trendChartOption', () => {
     expect(option.yAxis.max).toBeUndefined();
   });
 
-  it('names the unit on the y axis, and none for quantities', () => {
-    for (const unit of ['円', '枚', '回', '人', '%']) {
+  it('names the unit on the y axis, and none for quantities and rates', () => {
+    for (const unit of ['円', '枚', '回', '人']) {
       expect(build([line('A', [1, 2, 3])], unit).yAxis.name).toBe(unit);
     }
     expect(build([line('A', [1, 2, 3])], '').yAxis.name).toBeUndefined();
+    expect(build([line('A', [1, 2, 3])], '%').yAxis.name).toBeUndefined();
+  });
+
+  it('shows a rate axis in percent', () => {
+    const rate = build([line('A', [40, 60])], '%');
+    const tick = rate.yAxis.axisLabel.formatter as (v: number) => string;
+    expect(tick(50)).toBe('50%');
+    expect(tick(12.5)).toBe('12.5%');
   });
 
   it('shows ticks in 万 and 億 from ten thousand', () => {

@@ -1,8 +1,9 @@
 import {
   bucketText,
   CHART_MAX_SERIES,
+  axisUnitName,
+  formatAxisTick,
   formatMetricValue,
-  formatCompactNumber,
   TREND_Y_AXIS_STEP,
   truncateBarLabel,
   type AnalysisSeries,
@@ -101,13 +102,13 @@ export function trendChartOption({
     yAxis: {
       type: 'value',
       ...valueAxisRange(lines),
-      ...(unit !== '' && {
-        name: unit,
+      ...(axisUnitName(unit) !== '' && {
+        name: axisUnitName(unit),
         nameTextStyle: { color: style.mutedText, fontSize: TICK_FONT_SIZE, align: 'right' },
       }),
       axisLine: { show: true, ...axisLine },
       axisTick: { show: true },
-      axisLabel: { ...axisLabel, formatter: formatCompactNumber },
+      axisLabel: { ...axisLabel, formatter: (value: number) => formatAxisTick(value, unit) },
       splitLine: { lineStyle: { color: style.gridLine } },
     },
     tooltip: {
