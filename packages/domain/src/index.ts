@@ -18,3 +18,4 @@ export * from './address.ts';
 export * from './file-format.ts';
 export * from './dispensing.ts';
 export * from './period-ranges.ts';
+export * from './facility-standards/index.ts';
