@@ -19,3 +19,4 @@ export * from './file-format.ts';
 export * from './dispensing.ts';
 export * from './period-ranges.ts';
 export * from './setup.ts';
+export * from './facility-standards/index.ts';

@@ -441,6 +441,12 @@ const ROUTES: Record<string, Row> = {
     answer: 200,
     foreign: null,
   },
+  'GET /v3/facility_standards/rules': {
+    probe: get('/v3/facility_standards/rules'),
+    allowed: MEMBERS,
+    answer: 200,
+    foreign: null,
+  },
   'GET /v3/medical_institutions': {
     probe: get('/v3/medical_institutions'),
     allowed: MEMBERS,

@@ -1,3 +1,10 @@
+import type {
+  ConditionComparator,
+  FacilityMeasure,
+  FacilityRuleSet,
+  RuleBasis,
+  RuleConfidence,
+} from '@pharmalytics/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -332,6 +339,52 @@ export interface FacilityMasterTable {
   updated_at: Generated<Date>;
 }
 
+export interface FeeRevisionsTable {
+  code: string;
+  name: string;
+  effective_from: DateString;
+  /** Last day in force (inclusive); null while open-ended. */
+  effective_to: DateString | null;
+  source: string;
+}
+
+export interface FacilityStandardSourcesTable {
+  revision_code: string;
+  key: string;
+  citation: string;
+}
+
+/** Computed from basis by the database. */
+type Confidence = ColumnType<RuleConfidence, never, never>;
+
+export interface FacilityStandardRulesTable {
+  revision_code: string;
+  code: string;
+  rule_set: FacilityRuleSet;
+  name: string;
+  points: number | null;
+  priority: number;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  basis: RuleBasis;
+  confidence: Confidence;
+  source_key: string;
+  note: string | null;
+}
+
+export interface FacilityStandardConditionsTable {
+  revision_code: string;
+  rule_code: string;
+  clause: number;
+  position: number;
+  measure: FacilityMeasure;
+  comparator: ConditionComparator;
+  threshold: number | null;
+  basis: RuleBasis;
+  confidence: Confidence;
+  source_key: string;
+  note: string | null;
+}
+
 export interface PrescriptionMedicinesTable extends PrescriptionItemsTable {
   yj_code: string | null;
   generic_class: number | null;
@@ -368,4 +421,8 @@ export interface DB {
   market_share_age_structure: MarketShareAgeStructureTable;
   market_share_treatment_rates: MarketShareTreatmentRatesTable;
   facility_master: FacilityMasterTable;
+  fee_revisions: FeeRevisionsTable;
+  facility_standard_sources: FacilityStandardSourcesTable;
+  facility_standard_rules: FacilityStandardRulesTable;
+  facility_standard_conditions: FacilityStandardConditionsTable;
 }

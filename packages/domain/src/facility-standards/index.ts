@@ -1,0 +1,4 @@
+export * from './measures.ts';
+export * from './rule-schemas.ts';
+export * from './evaluate-rules.ts';
+export * from './revision-on-date.ts';

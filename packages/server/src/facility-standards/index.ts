@@ -1,0 +1,2 @@
+export { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-queries.ts';
+export { facilityStandardRoutes } from './routes.ts';
