@@ -1,0 +1,164 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FIELD_LABELS, ROUTES, routePath, type RouteName } from '@pharmalytics/domain';
+import { requestSignUpLink, uniqueEmail } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
+import { showLastMonthAgainstLastYear } from './dashboard.ts';
+import { DEMO, login } from './helpers.ts';
+import { waitForMailLink } from './mail.ts';
+import { blockTiles } from './maps.ts';
+
+// Every screen and dialog is checked with axe-core against WCAG 2.1 A and AA; serious and
+// critical findings fail. Each test signs in once and walks its screens.
+
+const MAP_ROUTES = ['PatientDistribution', 'MarketShare'] as const;
+const ANALYSIS_ROUTES = ROUTES.filter(
+  (r) => r.layout === 'main' && !(MAP_ROUTES as readonly string[]).includes(r.name),
+).map((r) => r.name);
+const SETTING_ROUTES = [
+  'Corporation',
+  'AccountList',
+  'PharmacySetting',
+  'InitialSetup',
+  'Profile',
+  'PersonalSetting',
+  'Notice',
+] as const;
+/** The user-role member of the demo corporation (user@example.com). */
+const DEMO_USER_NAME = '佐藤 花子';
+/** A store of the demo corporation. */
+const DEMO_STORE = '1001';
+
+function conditionButton(page: Page, name: string | RegExp) {
+  return page.getByRole('group', { name: '表示条件' }).getByRole('button', { name });
+}
+
+async function visit(page: Page, name: RouteName, params: Record<string, string | number> = {}) {
+  await page.goto(routePath(name, params));
+  await expect(page).toHaveURL(new RegExp(`${routePath(name, params)}$`));
+  await expectAccessible(page, name);
+}
+
+/**
+ * Opens a dialog with its button, checks it, closes it with Escape and expects the focus back
+ * on the button.
+ */
+async function checkDialog(page: Page, opener: Locator, name: string) {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, `dialog ${name}`, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test.describe('accessibility', () => {
+  test('public screens', async ({ page }) => {
+    for (const name of ['Login', 'SignUp', 'CheckEmail', 'ForgetPassword'] as const) {
+      await visit(page, name);
+    }
+    // Without a token the link pages explain that the link is no longer valid.
+    for (const name of ['NewAccount', 'ResetPassword', 'AccountRegister'] as const) {
+      await visit(page, name);
+    }
+
+    const signUpLink = await requestSignUpLink(page.request, uniqueEmail('a11y'));
+    await page.goto(signUpLink);
+    await expect(page.getByLabel(FIELD_LABELS.corporationName)).toBeVisible();
+    await expectAccessible(page, 'NewAccount form');
+
+    await page.goto(routePath('ForgetPassword'));
+    await page.getByLabel(FIELD_LABELS.email).fill(DEMO.free);
+    await page.getByRole('button', { name: '再設定メールを送信' }).click();
+    await expect(page.getByRole('heading', { name: 'メールを送信しました' })).toBeVisible();
+    await expectAccessible(page, 'ForgetPassword sent');
+    await page.goto(await waitForMailLink(DEMO.free, { path: routePath('ResetPassword') }));
+    await expect(page.getByLabel(FIELD_LABELS.email)).toHaveValue(DEMO.free);
+    await expectAccessible(page, 'ResetPassword form');
+
+    await page.goto(routePath('Login'));
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page.locator('input[aria-invalid="true"]').first()).toBeVisible();
+    await expectAccessible(page, 'Login with errors');
+  });
+
+  test('dashboard and analysis pages', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    for (const name of ANALYSIS_ROUTES) await visit(page, name);
+  });
+
+  test('maps and the condition dialogs', async ({ page }) => {
+    await blockTiles(page);
+    await login(page, DEMO.admin, 'Dashboard');
+    for (const name of MAP_ROUTES) await visit(page, name);
+
+    await visit(page, 'Dashboard');
+    await checkDialog(page, conditionButton(page, /^期間:/), '期間の設定');
+    await checkDialog(page, conditionButton(page, /^店舗:/), '店舗の選択');
+    await visit(page, 'Clinic');
+    await checkDialog(page, conditionButton(page, /^絞り込み/), '絞り込み');
+  });
+
+  test('settings, profile and notice pages', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    for (const name of SETTING_ROUTES) await visit(page, name);
+    await visit(page, 'PharmacyDetailSetting', { id: DEMO_STORE });
+    await page.goto(routePath('AccountList'));
+    await page.getByRole('link', { name: `${DEMO_USER_NAME}の詳細` }).click();
+    await expectAccessible(page, 'AccountDetail');
+    await page.goto('/service/no-such-page');
+    await expectAccessible(page, 'NotFound');
+    await visit(page, 'Corporation');
+    await page.getByRole('button', { name: '法人情報を編集' }).click();
+    await expectAccessible(page, 'Corporation edit form');
+  });
+
+  test('settings dialogs', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    await visit(page, 'AccountList');
+    await checkDialog(page, page.getByRole('button', { name: 'アカウント登録' }), 'アカウント登録');
+    await page.getByRole('link', { name: `${DEMO_USER_NAME}の詳細` }).click();
+    await checkDialog(page, page.getByRole('button', { name: '権限を編集' }), '権限の変更');
+    await checkDialog(
+      page,
+      page.getByRole('button', { name: '閲覧可能店舗を編集' }),
+      '閲覧可能店舗の設定',
+    );
+    await checkDialog(
+      page,
+      page.getByRole('button', { name: 'アカウントを削除' }),
+      'アカウントの削除',
+    );
+
+    await visit(page, 'PharmacySetting');
+    await checkDialog(page, page.getByRole('button', { name: '店舗登録' }), '店舗登録');
+    await visit(page, 'PharmacyDetailSetting', { id: DEMO_STORE });
+    await checkDialog(page, page.getByRole('button', { name: '編集' }), '店舗情報の編集');
+    await checkDialog(page, page.getByRole('button', { name: '店舗を削除' }), '店舗の削除');
+    await checkDialog(
+      page,
+      page.getByRole('button', { name: /を店舗から削除$/ }).first(),
+      '店舗からメンバーを削除',
+    );
+
+    await visit(page, 'Profile');
+    await checkDialog(
+      page,
+      page.getByRole('button', { name: 'パスワードを変更' }),
+      'パスワードの変更',
+    );
+  });
+
+  test('system administrator screens', async ({ page }) => {
+    await login(page, DEMO.sysadmin, 'Dashboard');
+    await expectAccessible(page, 'Dashboard (system administrator)');
+    await visit(page, 'CorporationServicePlanSelectSetting');
+    await visit(page, 'Dashboard');
+    await showLastMonthAgainstLastYear(page);
+    await checkDialog(
+      page,
+      conditionButton(page, 'ダッシュボードレポートをメールで送信'),
+      'ダッシュボードレポートの送信',
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.1 level A and AA: the rules the product promises to meet. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS: readonly (string | null | undefined)[] = ['serious', 'critical'];
+
+/** Waits until nothing on the page is loading: no busy region and no progress indicator. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+/**
+ * The serious and critical WCAG violations on the page (or inside `include`), one line per
+ * rule: its id, impact and the targets of its nodes.
+ */
+export async function blockingViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => BLOCKING_IMPACTS.includes(violation.impact))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ` +
+        violation.nodes.map((node) => node.target.join(' ')).join(' | '),
+    );
+}
+
+/**
+ * Checks the settled page (or the part inside `include`) and records a soft failure naming
+ * the screen, so one run lists every screen with a problem.
+ */
+export async function expectAccessible(page: Page, screen: string, include?: string) {
+  await settle(page);
+  expect.soft(await blockingViolations(page, include), `axe on ${screen}`).toEqual([]);
+}
