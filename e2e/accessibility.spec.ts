@@ -1,9 +1,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FIELD_LABELS, ROUTES, routePath, type RouteName } from '@pharmalytics/domain';
+import {
+  FIELD_LABELS,
+  periodText,
+  presetRange,
+  ROUTES,
+  routePath,
+  todayInJapan,
+  type RouteName,
+} from '@pharmalytics/domain';
 import { requestSignUpLink, uniqueEmail } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { showLastMonthAgainstLastYear } from './dashboard.ts';
-import { DEMO, login } from './helpers.ts';
+import { dashboard, dateValue, periodMenu, showLastMonthAgainstLastYear } from './dashboard.ts';
+import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
 import { waitForMailLink } from './mail.ts';
 import { blockTiles } from './maps.ts';
 
@@ -28,6 +36,24 @@ const DEMO_USER_NAME = '佐藤 花子';
 /** A store of the demo corporation. */
 const DEMO_STORE = '1001';
 
+/** yyyy-MM-dd shifted by whole days. */
+function shiftDays(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+const slash = (date: string) => date.replaceAll('-', '/');
+
+/** Presses Tab until the target has the focus (a few dozen stops at most). */
+async function tabTo(page: Page, target: Locator) {
+  for (let stop = 0; stop < 40; stop++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 function conditionButton(page: Page, name: string | RegExp) {
   return page.getByRole('group', { name: '表示条件' }).getByRole('button', { name });
 }
@@ -38,14 +64,24 @@ async function visit(page: Page, name: RouteName, params: Record<string, string 
   await expectAccessible(page, name);
 }
 
+/** The element has the keyboard focus or holds the element that has it. */
+async function expectFocusWithin(target: Locator) {
+  await expect
+    .poll(() => target.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+}
+
 /**
- * Opens a dialog with its button, checks it, closes it with Escape and expects the focus back
- * on the button.
+ * Opens a dialog from its button with the keyboard, expects the focus inside, checks it, closes
+ * it with Escape and expects the focus back on the button.
  */
 async function checkDialog(page: Page, opener: Locator, name: string) {
-  await opener.click();
+  await expect(opener).toBeEnabled();
+  await opener.focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
+  await expectFocusWithin(dialog);
   await expectAccessible(page, `dialog ${name}`, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -83,6 +119,7 @@ test.describe('accessibility', () => {
   });
 
   test('dashboard and analysis pages', async ({ page }) => {
+    test.slow();
     await login(page, DEMO.admin, 'Dashboard');
     for (const name of ANALYSIS_ROUTES) await visit(page, name);
   });
@@ -114,6 +151,7 @@ test.describe('accessibility', () => {
   });
 
   test('settings dialogs', async ({ page }) => {
+    test.slow();
     await login(page, DEMO.admin, 'Dashboard');
     await visit(page, 'AccountList');
     await checkDialog(page, page.getByRole('button', { name: 'アカウント登録' }), 'アカウント登録');
@@ -160,5 +198,111 @@ test.describe('accessibility', () => {
       conditionButton(page, 'ダッシュボードレポートをメールで送信'),
       'ダッシュボードレポートの送信',
     );
+  });
+
+  test('keyboard: main menu, collapsed menu and account menu', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    const menu = mainMenu(page);
+    const group = menu.getByRole('button', { name: '売り手分析' });
+    await group.focus();
+    await page.keyboard.press('Enter');
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: '調剤薬局' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectRoute(page, 'DispensingPharmacy');
+
+    // Collapsed to icons, a group opens as a menu: arrows move, Escape closes, Enter follows.
+    const toggle = page.getByRole('button', { name: 'メニューの開閉' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const rail = menu.getByRole('button', { name: '売り手分析' });
+    await rail.focus();
+    await page.keyboard.press('Enter');
+    const popup = page.getByRole('menu', { name: '売り手分析' });
+    await expectFocusWithin(popup);
+    await expectAccessible(page, 'collapsed menu', '[role="menu"]');
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect(rail).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popup.getByRole('menuitem', { name: '調剤薬局' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(popup.getByRole('menuitem', { name: '薬剤師' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectRoute(page, 'Pharmacist');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // The account menu.
+    const accountButton = page.getByRole('button', { name: 'アカウントメニュー' });
+    await accountButton.focus();
+    await page.keyboard.press('Enter');
+    const accountMenu = page.getByRole('menu');
+    await expect(accountMenu.getByRole('menuitem', { name: 'プロフィール' })).toBeFocused();
+    await expectAccessible(page, 'account menu', '[role="menu"]');
+    await page.keyboard.press('Escape');
+    await expect(accountMenu).toBeHidden();
+    await expect(accountButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(accountMenu.getByRole('menuitem', { name: '個人設定' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectRoute(page, 'PersonalSetting');
+  });
+
+  test('keyboard: period menu with its date fields, and the store tree', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    const view = dashboard(page);
+    const range = presetRange('last7Days', todayInJapan());
+    const from = shiftDays(range.from, -3);
+
+    // Period: the start date typed section by section, the end date stepped with the arrows.
+    await view.periodButton.focus();
+    await page.keyboard.press('Enter');
+    const period = periodMenu(page);
+    await expectFocusWithin(period.menu);
+    await period.from.getByRole('spinbutton').first().focus();
+    await page.keyboard.type(from.replaceAll('-', ''));
+    await expect(dateValue(period.from)).toHaveValue(slash(from));
+    await expect(period.preset).toHaveText('カスタム');
+    const endDay = period.to.getByRole('spinbutton').last();
+    await endDay.focus();
+    await page.keyboard.press('ArrowDown');
+    const to = shiftDays(range.to, -1);
+    await expect(dateValue(period.to)).toHaveValue(slash(to));
+    await tabTo(page, period.apply);
+    await page.keyboard.press('Enter');
+    await expect(period.menu).toBeHidden();
+    await expect(view.periodButton).toBeFocused();
+    await expect(view.period).toHaveText(periodText({ from, to }));
+
+    // Stores: the prefecture clears its stores, one store is ticked again, then applied.
+    await view.storesButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '店舗の選択' });
+    await expectFocusWithin(dialog);
+    const fukuoka = dialog.getByRole('group', { name: '福岡県' });
+    const prefecture = fukuoka.getByRole('checkbox', { name: '福岡県' });
+    await tabTo(page, prefecture);
+    await page.keyboard.press('Space');
+    await expect(prefecture).not.toBeChecked();
+    await page.keyboard.press('Tab');
+    const firstStore = fukuoka.getByRole('checkbox').nth(1);
+    await expect(firstStore).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(firstStore).toBeChecked();
+    await expect(prefecture).toBeChecked({ indeterminate: true });
+    const storeName = await firstStore.evaluate((box) => box.closest('label')?.textContent ?? '');
+    await tabTo(page, dialog.getByRole('button', { name: '適用' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(view.storesButton).toBeFocused();
+    await expect(view.stores).toHaveText(storeName);
   });
 });
