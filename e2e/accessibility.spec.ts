@@ -125,6 +125,7 @@ test.describe('accessibility', () => {
   });
 
   test('maps and the condition dialogs', async ({ page }) => {
+    test.slow();
     await blockTiles(page);
     await login(page, DEMO.admin, 'Dashboard');
     for (const name of MAP_ROUTES) await visit(page, name);
@@ -137,6 +138,7 @@ test.describe('accessibility', () => {
   });
 
   test('settings, profile and notice pages', async ({ page }) => {
+    test.slow();
     await login(page, DEMO.admin, 'Dashboard');
     for (const name of SETTING_ROUTES) await visit(page, name);
     await visit(page, 'PharmacyDetailSetting', { id: DEMO_STORE });

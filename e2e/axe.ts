@@ -29,7 +29,9 @@ export async function settle(page: Page): Promise<void> {
  * rule: its id, impact and each node's target with what it failed.
  */
 export async function blockingViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const builder = new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   return violations
