@@ -9,6 +9,8 @@ import {
   type RouteName,
 } from '@pharmalytics/domain';
 import { requestSignUpLink, uniqueEmail } from './accounts.ts';
+import { applyCustomPeriod, gotoAnalysis } from './analysis.ts';
+import { ANALYSIS_PERIOD, sendAnalysisFile } from './analysis-data.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboard, dateValue, periodMenu, showLastMonthAgainstLastYear } from './dashboard.ts';
 import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
@@ -135,6 +137,29 @@ test.describe('accessibility', () => {
     await checkDialog(page, conditionButton(page, /^店舗:/), '店舗の選択');
     await visit(page, 'Clinic');
     await checkDialog(page, conditionButton(page, /^絞り込み/), '絞り込み');
+  });
+
+  test('an analysis page showing data, its sort menu and the address popup', async ({ page }) => {
+    test.slow();
+    await login(page, DEMO.admin, 'Dashboard');
+    await sendAnalysisFile(page);
+    const view = await gotoAnalysis(page, 'Clinic');
+    await applyCustomPeriod(page, ANALYSIS_PERIOD, '月次');
+    await expect(view.grid.getByRole('row', { name: /テスト医院01/ })).toBeVisible();
+    await expectAccessible(page, 'Clinic with data');
+
+    const age = await gotoAnalysis(page, 'Age');
+    await age.sortButton.focus();
+    await page.keyboard.press('Enter');
+    const sortMenu = page.getByRole('menu');
+    await expectFocusWithin(sortMenu);
+    await expectAccessible(page, 'sort menu', '[role="menu"]');
+    await page.keyboard.press('Escape');
+    await expect(sortMenu).toBeHidden();
+    await expect(age.sortButton).toBeFocused();
+
+    const address = await gotoAnalysis(page, 'Address');
+    await checkDialog(page, address.addressButton, '住所の集計方法');
   });
 
   test('settings, profile and notice pages', async ({ page }) => {
