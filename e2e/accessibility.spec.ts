@@ -17,8 +17,10 @@ import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
 import { waitForMailLink } from './mail.ts';
 import { blockTiles } from './maps.ts';
 
-// Every screen and dialog is checked with axe-core against WCAG 2.1 A and AA; serious and
-// critical findings fail. Each test signs in once and walks its screens.
+// Every screen, dialog and menu is checked with axe-core against WCAG 2.1 A and AA; serious and
+// critical findings fail. Each test signs in once and walks its screens. Dialogs are opened and
+// closed with the keyboard; the last two tests drive the menus, the date fields and the store
+// tree with the keyboard alone.
 
 const MAP_ROUTES = ['PatientDistribution', 'MarketShare'] as const;
 const ANALYSIS_ROUTES = ROUTES.filter(
@@ -92,6 +94,7 @@ async function checkDialog(page: Page, opener: Locator, name: string) {
 
 test.describe('accessibility', () => {
   test('public screens', async ({ page }) => {
+    test.slow();
     for (const name of ['Login', 'SignUp', 'CheckEmail', 'ForgetPassword'] as const) {
       await visit(page, name);
     }
