@@ -189,9 +189,9 @@ test.describe('plan change', () => {
     await dialog.getByRole('button', { name: '変更する' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.lastUser);
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
-    await expect(page.locator('dt', { hasText: '権限' }).locator('xpath=../dd')).toHaveText(
-      roleByName('admin')!.publicName,
-    );
+    await expect(
+      page.locator('dt', { hasText: '権限' }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(roleByName('admin')!.publicName);
   });
 
   test('sends the dashboard report for last month against the previous year', async ({ page }) => {

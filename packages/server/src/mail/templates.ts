@@ -43,7 +43,7 @@ function linkMail(m: LinkMail): MailMessage {
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
 <h1 style="margin:0 0 24px;font-size:20px;color:#00796b">${PRODUCT_NAME}</h1>
 ${paragraphs}
-<p style="margin:24px 0"><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:12px 24px;background:#00897b;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(m.linkLabel)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(m.linkLabel)}</a></p>
 <p style="margin:0 0 12px;font-size:13px;word-break:break-all">ボタンが押せない場合は、次のURLをブラウザに貼り付けてください。<br>${escapeHtml(m.link)}</p>
 <p style="margin:0 0 12px;font-size:13px">このリンクの有効期限は${escapeHtml(m.validity)}です。</p>
 <p style="margin:0 0 24px;font-size:13px;color:#607d8b">${escapeHtml(m.ignoreNote)}</p>

@@ -31,7 +31,7 @@ function page(title: string, body: string): string {
 <style>
 body{margin:0;background:#f4f7f7;color:#263238;font:15px/1.8 'Noto Sans JP','Hiragino Sans',sans-serif}
 main{max-width:880px;margin:32px auto;padding:40px 48px;background:#fff;border-radius:8px}
-h1{color:#00796b;font-size:24px;border-bottom:2px solid #00897b;padding-bottom:8px}
+h1{color:#00796b;font-size:24px;border-bottom:2px solid #00796b;padding-bottom:8px}
 h2{font-size:18px;margin-top:32px;color:#004d40}
 table{border-collapse:collapse;width:100%;margin:12px 0;font-size:14px}
 th,td{border:1px solid #cfd8dc;padding:6px 10px;text-align:left;vertical-align:top}

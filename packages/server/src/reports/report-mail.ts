@@ -67,7 +67,7 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
         `<tr><td style="${cell}">${escapeHtml(r.label)}</td><td style="${cell};text-align:right">${escapeHtml(r.source)}</td><td style="${cell};text-align:right">${escapeHtml(r.destination)}</td><td style="${cell};text-align:right">${escapeHtml(r.change)}</td></tr>`,
     )
     .join('')}</tbody></table>
-<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00897b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
 <hr style="border:none;border-top:1px solid #e0e0e0">
 <p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${MAIL_SIGNATURE.map(escapeHtml).join('<br>')}</p>
 </div></body></html>`;

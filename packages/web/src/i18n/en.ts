@@ -142,7 +142,7 @@ export const en: Resources = {
     help: 'Help',
     settings: 'Settings',
     settingsMenu: 'Settings menu',
-    accountMenu: 'Account menu',
+    accountMenu: 'Account menu for {{name}}',
     logout: 'Sign out',
     corporationId: 'ID: {{code}}',
     devApi: 'Dev API',
@@ -180,7 +180,7 @@ export const en: Resources = {
   },
   condition: {
     conditionsLabel: 'Display conditions',
-    periodButton: 'Period: {{preset}} {{period}} ({{axis}})',
+    periodButton: 'Period: {{preset}} ・ {{axis}} {{period}}',
     periodButtonWithoutAxis: 'Period: {{preset}} {{period}}',
     periodMenu: 'Period settings',
     comparisonText: 'Comparison: {{period}}',

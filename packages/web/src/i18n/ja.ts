@@ -143,7 +143,8 @@ export const ja = {
     help: 'ヘルプ',
     settings: '設定',
     settingsMenu: '設定メニュー',
-    accountMenu: 'アカウントメニュー',
+    /** The button shows the member's name; its accessible name starts with it (WCAG 2.5.3). */
+    accountMenu: '{{name}}のアカウントメニュー',
     logout: 'ログアウト',
     corporationId: 'ID: {{code}}',
     devApi: '開発API',
@@ -181,7 +182,7 @@ export const ja = {
   },
   condition: {
     conditionsLabel: '表示条件',
-    periodButton: '期間: {{preset}} {{period}}（{{axis}}）',
+    periodButton: '期間: {{preset}} ・ {{axis}} {{period}}',
     periodButtonWithoutAxis: '期間: {{preset}} {{period}}',
     periodMenu: '期間の設定',
     comparisonText: '比較期間: {{period}}',

@@ -21,7 +21,7 @@ export function NotFoundPage() {
     >
       <Typography
         aria-hidden="true"
-        sx={{ fontSize: 72, fontWeight: 800, lineHeight: 1, color: 'primary.light', mb: 2 }}
+        sx={{ fontSize: 72, fontWeight: 800, lineHeight: 1, color: 'primary.main', mb: 2 }}
       >
         {t('notFound.code')}
       </Typography>

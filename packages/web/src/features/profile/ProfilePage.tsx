@@ -25,6 +25,7 @@ import {
   ValueOr,
 } from '../../components/index.ts';
 import { setMember, useSignedInMember } from '../auth/index.ts';
+import { DIVIDED_ROWS } from '../corporation/shared/index.ts';
 import { memberKeys } from '../members/index.ts';
 import { fetchProfile, profileKeys, updateProfile, type UserInformation } from './api.ts';
 import { profileFormValues, withProfile } from './outcomes.ts';
@@ -125,7 +126,11 @@ function Row({
       <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
-      {action && <Box sx={{ justifySelf: { xs: 'start', sm: 'end' } }}>{action}</Box>}
+      {action && (
+        <Box component="dd" sx={{ m: 0, justifySelf: { xs: 'start', sm: 'end' } }}>
+          {action}
+        </Box>
+      )}
     </Box>
   );
 }
@@ -174,15 +179,12 @@ function ProfileView({
           </Button>
         }
       />
-      <Box component="dl" sx={{ m: 0 }}>
+      <Box component="dl" sx={DIVIDED_ROWS}>
         <Row label={FIELD_LABELS.publicName}>{info.publicName}</Row>
-        <Divider component="div" />
         <Row label={FIELD_LABELS.searchName}>
           <ValueOr value={info.searchName} />
         </Row>
-        <Divider component="div" />
         <Row label={FIELD_LABELS.email}>{info.email}</Row>
-        <Divider component="div" />
         <Row
           label={t('profile.password')}
           action={

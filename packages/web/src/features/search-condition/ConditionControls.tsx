@@ -98,6 +98,7 @@ export function PeriodControl({
           <Box component="span" sx={{ fontSize: 11, color: 'text.secondary', fontWeight: 600 }}>
             {withTimeAxis ? `${presetText} ・ ${axisText}` : presetText}
           </Box>
+          {/* Not drawn in the grid, but it keeps the visible text word for word in the name. */}{' '}
           <Box
             component="span"
             data-testid="condition-period"

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Children, Fragment, useId, type ReactNode } from 'react';
+import { Children, useId, type ReactNode } from 'react';
 
 /** An outlined card with a heading row (title, optional action) and its content. */
 export function InfoCard({
@@ -46,17 +45,19 @@ export function InfoCard({
   );
 }
 
+/** Style of a description list whose term and description groups are separated by lines. */
+export const DIVIDED_ROWS = {
+  m: 0,
+  '& > div + div': { borderTop: 1, borderColor: 'divider' },
+} as const;
+
 /** Label and value rows of a card, separated by dividers (a description list). */
 export function InfoList({ children }: { children: ReactNode }) {
-  const rows = Children.toArray(children).filter(Boolean);
+  // A description list may hold only term and description groups, so the rows are divided by
+  // their borders rather than by separator elements.
   return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {rows.map((row, i) => (
-        <Fragment key={i}>
-          {i > 0 && <Divider component="div" />}
-          {row}
-        </Fragment>
-      ))}
+    <Box component="dl" sx={DIVIDED_ROWS}>
+      {Children.toArray(children).filter(Boolean)}
     </Box>
   );
 }
@@ -94,7 +95,11 @@ export function InfoRow({
       >
         {children}
       </Typography>
-      {action && <Box sx={{ justifySelf: { xs: 'start', sm: 'end' } }}>{action}</Box>}
+      {action && (
+        <Box component="dd" sx={{ m: 0, justifySelf: { xs: 'start', sm: 'end' } }}>
+          {action}
+        </Box>
+      )}
     </Box>
   );
 }

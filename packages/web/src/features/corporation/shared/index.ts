@@ -2,7 +2,7 @@
 export { BackLink } from './BackLink.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { FilterField, matchesFilter } from './FilterField.tsx';
-export { InfoCard, InfoList, InfoRow } from './InfoCard.tsx';
+export { DIVIDED_ROWS, InfoCard, InfoList, InfoRow } from './InfoCard.tsx';
 export { SettingsDataGrid, type SettingsDataGridProps } from './SettingsDataGrid.tsx';
 export { TableToolbar } from './TableToolbar.tsx';
 export { canManage, failureText, reportFailure } from './permissions.ts';

@@ -36,7 +36,7 @@ export function AccountMenu({ member }: { member: Member }) {
       <Button
         id={buttonId}
         color="inherit"
-        aria-label={t('header.accountMenu')}
+        aria-label={t('header.accountMenu', { name: member.publicName })}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}

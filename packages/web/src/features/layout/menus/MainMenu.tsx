@@ -6,6 +6,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -48,6 +49,15 @@ function LockMark() {
   );
 }
 
+/** A list item holding one menu entry: a list may only contain items. */
+function MenuSlot({ children }: { children: ReactNode }) {
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {children}
+    </ListItem>
+  );
+}
+
 function MenuLink({ item, icon }: { item: MainMenuItemState; icon?: ReactNode }) {
   const text = (
     <ListItemText
@@ -59,24 +69,28 @@ function MenuLink({ item, icon }: { item: MainMenuItemState; icon?: ReactNode })
   const inset = { pl: item.indent ? 6.5 : icon ? 2 : 4.5 };
   if (item.locked) {
     return (
-      <ListItemButton disabled sx={{ ...itemSx, ...inset }}>
-        {iconSlot}
-        {text}
-        <LockMark />
-      </ListItemButton>
+      <MenuSlot>
+        <ListItemButton disabled sx={{ ...itemSx, ...inset }}>
+          {iconSlot}
+          {text}
+          <LockMark />
+        </ListItemButton>
+      </MenuSlot>
     );
   }
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={appPath(item.route)}
-      selected={item.active}
-      aria-current={item.active ? 'page' : undefined}
-      sx={{ ...itemSx, ...inset }}
-    >
-      {iconSlot}
-      {text}
-    </ListItemButton>
+    <MenuSlot>
+      <ListItemButton
+        component={RouterLink}
+        to={appPath(item.route)}
+        selected={item.active}
+        aria-current={item.active ? 'page' : undefined}
+        sx={{ ...itemSx, ...inset }}
+      >
+        {iconSlot}
+        {text}
+      </ListItemButton>
+    </MenuSlot>
   );
 }
 
@@ -135,7 +149,7 @@ function CollapsedGroup({ group }: { group: MainMenuGroupState }) {
   const open = Boolean(anchor);
   const close = () => setAnchor(null);
   return (
-    <>
+    <MenuSlot>
       <Tooltip title={group.label} placement="right">
         <ListItemButton
           id={buttonId}
@@ -188,38 +202,46 @@ function CollapsedGroup({ group }: { group: MainMenuGroupState }) {
           ),
         )}
       </Menu>
-    </>
+    </MenuSlot>
   );
 }
 
 function CollapsedTop({ item }: { item: MainMenuItemState }) {
   if (item.locked) {
     return (
-      <Tooltip title={item.label} placement="right">
-        <span>
-          <ListItemButton disabled aria-label={item.label} sx={{ ...railSx, position: 'relative' }}>
-            <DashboardIcon />
-            <Box sx={{ position: 'absolute', right: 10, bottom: 6, display: 'flex' }}>
-              <LockMark />
-            </Box>
-          </ListItemButton>
-        </span>
-      </Tooltip>
+      <MenuSlot>
+        <Tooltip title={item.label} placement="right">
+          <span>
+            <ListItemButton
+              disabled
+              aria-label={item.label}
+              sx={{ ...railSx, position: 'relative' }}
+            >
+              <DashboardIcon />
+              <Box sx={{ position: 'absolute', right: 10, bottom: 6, display: 'flex' }}>
+                <LockMark />
+              </Box>
+            </ListItemButton>
+          </span>
+        </Tooltip>
+      </MenuSlot>
     );
   }
   return (
-    <Tooltip title={item.label} placement="right">
-      <ListItemButton
-        component={RouterLink}
-        to={appPath(item.route)}
-        aria-label={item.label}
-        aria-current={item.active ? 'page' : undefined}
-        selected={item.active}
-        sx={railSx}
-      >
-        <DashboardIcon />
-      </ListItemButton>
-    </Tooltip>
+    <MenuSlot>
+      <Tooltip title={item.label} placement="right">
+        <ListItemButton
+          component={RouterLink}
+          to={appPath(item.route)}
+          aria-label={item.label}
+          aria-current={item.active ? 'page' : undefined}
+          selected={item.active}
+          sx={railSx}
+        >
+          <DashboardIcon />
+        </ListItemButton>
+      </Tooltip>
+    </MenuSlot>
   );
 }
 
@@ -240,13 +262,17 @@ export function MainMenu({ expanded, plan, role, current }: MainMenuProps) {
           ))}
         </>
       ) : (
-        <List disablePadding>
-          <CollapsedTop item={top} />
+        <>
+          <List disablePadding>
+            <CollapsedTop item={top} />
+          </List>
           <Divider sx={{ my: 1 }} />
-          {groups.map((group) => (
-            <CollapsedGroup key={group.id} group={group} />
-          ))}
-        </List>
+          <List disablePadding>
+            {groups.map((group) => (
+              <CollapsedGroup key={group.id} group={group} />
+            ))}
+          </List>
+        </>
       )}
     </Box>
   );

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -33,7 +34,6 @@ export function SideMenuList({
       <List
         subheader={
           <ListSubheader
-            component="div"
             disableSticky
             sx={{ bgcolor: 'transparent', fontWeight: 700, lineHeight: '40px' }}
           >
@@ -42,32 +42,33 @@ export function SideMenuList({
         }
       >
         {entries.map((entry) => (
-          <ListItemButton
-            key={entry.key}
-            component={RouterLink}
-            to={entry.to}
-            selected={entry.active}
-            aria-current={entry.active ? 'page' : undefined}
-            sx={{
-              borderRadius: 1.5,
-              mx: 1,
-              my: 0.25,
-              '&.Mui-selected': {
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                '& .MuiListItemIcon-root': { color: 'inherit' },
-                '&:hover': { bgcolor: 'primary.dark' },
-              },
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
-            <ListItemText
-              primary={entry.label}
-              slotProps={{
-                primary: { sx: { fontSize: 14, fontWeight: entry.active ? 700 : 500 } },
+          <ListItem key={entry.key} disablePadding sx={{ display: 'block' }}>
+            <ListItemButton
+              component={RouterLink}
+              to={entry.to}
+              selected={entry.active}
+              aria-current={entry.active ? 'page' : undefined}
+              sx={{
+                borderRadius: 1.5,
+                mx: 1,
+                my: 0.25,
+                '&.Mui-selected': {
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  '& .MuiListItemIcon-root': { color: 'inherit' },
+                  '&:hover': { bgcolor: 'primary.dark' },
+                },
               }}
-            />
-          </ListItemButton>
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
+              <ListItemText
+                primary={entry.label}
+                slotProps={{
+                  primary: { sx: { fontSize: 14, fontWeight: entry.active ? 700 : 500 } },
+                }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
