@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD_METRICS, routePath, type RouteName } from '@pharmalytics/domain';
 import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
 import { blockTiles } from './maps.ts';
+import { expectAccessible } from './axe.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -25,6 +26,7 @@ test('below md the main menu is a drawer behind the menu button, for mouse and k
     page.getByRole('button', { name: 'メニューを開く', includeHidden: true }),
   ).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('.MuiDrawer-paper:focus-within')).toHaveCount(1);
+  await expectAccessible(page, 'the main menu drawer');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(menuButton(page)).toBeFocused();
@@ -81,6 +83,7 @@ test('at 390 px every page fits the width, the header keeps its buttons in view'
       .locator('html')
       .evaluate((html) => html.scrollWidth - html.clientWidth);
     expect(overflow, `${name} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `${name} at 390 px`);
     await expect(page.getByRole('button', { name: 'アカウントメニュー' })).toBeInViewport();
     await expect(menuButton(page)).toBeInViewport();
   }

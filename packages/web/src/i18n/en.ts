@@ -135,6 +135,7 @@ export const en: Resources = {
   },
   header: {
     toggleMenu: 'Toggle menu',
+    menuDrawer: 'Menu',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     corporation: 'Corporation',

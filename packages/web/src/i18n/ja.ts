@@ -136,6 +136,7 @@ export const ja = {
   },
   header: {
     toggleMenu: 'メニューの開閉',
+    menuDrawer: 'メニュー',
     openMenu: 'メニューを開く',
     closeMenu: 'メニューを閉じる',
     corporation: '法人',

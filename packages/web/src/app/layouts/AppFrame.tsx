@@ -87,6 +87,7 @@ export function AppFrame({
             slotProps={{
               paper: {
                 id: drawerId,
+                'aria-label': t('header.menuDrawer'),
                 // Below the header, whose button closes it again.
                 sx: {
                   width: DRAWER_WIDTH,

@@ -171,7 +171,13 @@ export function SelectionTable({
         </Button>
       </Box>
       {/* Positioned, so that its visually hidden labels scroll with it rather than widen the page. */}
-      <TableContainer sx={{ position: 'relative' }}>
+      <TableContainer
+        // A keyboard reaches what scrolls sideways on a narrow screen.
+        tabIndex={0}
+        role="region"
+        aria-labelledby={headingId}
+        sx={{ position: 'relative' }}
+      >
         <Table size="small" aria-labelledby={headingId}>
           <TableHead>
             <TableRow>
