@@ -3,3 +3,4 @@ export * from './rule-schemas.ts';
 export * from './evaluate-rules.ts';
 export * from './revision-on-date.ts';
 export * from './measure-basis.ts';
+export * from './measure-api.ts';

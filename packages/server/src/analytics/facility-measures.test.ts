@@ -402,3 +402,96 @@ describe('group totals', () => {
     expect(await listGroupOutsideStores(t.db, corporationId)).toHaveLength(1);
   });
 });
+
+describe('over HTTP', () => {
+  it("answers the measures of the member's stores with their codes, buildings merged", async () => {
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    const put = await admin.request('PUT', '/v3/facility_standards/buildings', {
+      body: { name: '天神メディカルビル', institutionCodes: [B.key, C.key] },
+    });
+    expect(put.status).toBe(200);
+    const reply = await admin.get(
+      '/v3/facility_standards/measures?fromMonth=2026-04&toMonth=2026-04&storeCodes=1001',
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.measures).toHaveLength(1);
+    expect(reply.body.measures[0]).toMatchObject({
+      storeCode: '1001',
+      month: '2026-04',
+      receptions: 17,
+      standardReceptions: 9,
+      topInstitution: { key: `building:${put.body.id}`, receptions: 4 },
+      concentrationRate: 400 / 9,
+      genericShare: 90,
+      genericShare3Months: 60,
+    });
+    const removed = await admin.request(
+      'DELETE',
+      `/v3/facility_standards/buildings/${put.body.id}`,
+    );
+    expect(removed.status).toBe(204);
+    const after = await admin.get(
+      '/v3/facility_standards/measures?fromMonth=2026-04&toMonth=2026-04&storeCodes=1001',
+    );
+    expect(after.body.measures[0].topInstitution).toEqual({ ...A, receptions: 3 });
+  });
+
+  it('refuses bad months and bad entries with their messages', async () => {
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    const reversed = await admin.get(
+      '/v3/facility_standards/measures?fromMonth=2026-05&toMonth=2026-04&storeCodes=1001',
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errors).toEqual([
+      { path: 'toMonth', message: '開始月は終了月より後には設定できません' },
+    ]);
+    const long = await admin.get(
+      '/v3/facility_standards/group_totals?fromMonth=2023-01&toMonth=2026-01',
+    );
+    expect(long.body.errors).toEqual([
+      { path: 'toMonth', message: '選択できる期間は36か月までです' },
+    ]);
+    const building = await admin.request('PUT', '/v3/facility_standards/buildings', {
+      body: { name: ' ', institutionCodes: ['401100001'] },
+    });
+    expect(building.body.errors).toEqual([
+      { path: 'name', message: '建物名を入力してください' },
+      { path: 'institutionCodes.0', message: '医療機関コードは10桁の半角数字で入力してください' },
+    ]);
+    const outside = await admin.request('PUT', '/v3/facility_standards/outside_stores', {
+      body: { effectiveMonth: '2026-13', receptionsPerMonth: -1, storeCount: 1.5 },
+    });
+    expect(outside.body.errors).toEqual([
+      { path: 'effectiveMonth', message: '年月はyyyy-MM形式で指定してください' },
+      { path: 'receptionsPerMonth', message: '受付回数は0以上の整数で入力してください' },
+      { path: 'storeCount', message: '店舗数は0から100000までの整数で入力してください' },
+    ]);
+  });
+
+  it('adds the outside figure entered over HTTP to the group totals', async () => {
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    const put = await admin.request('PUT', '/v3/facility_standards/outside_stores', {
+      body: { effectiveMonth: '2026-05', receptionsPerMonth: 500, storeCount: 3 },
+    });
+    expect(put.status).toBe(204);
+    const reply = await admin.get(
+      '/v3/facility_standards/group_totals?fromMonth=2026-05&toMonth=2026-05',
+    );
+    expect(reply.status).toBe(200);
+    // The April figure (40,000 and 12) left by the test above is replaced from May on.
+    expect(reply.body.months).toEqual([
+      {
+        month: '2026-05',
+        storeReceptions: 3,
+        storeCount: 2,
+        outsideReceptions: 500,
+        outsideStoreCount: 3,
+        receptions: 503,
+        stores: 5,
+      },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 export { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-queries.ts';
 export { facilityStandardRoutes } from './routes.ts';
+export { facilityMeasureRoutes } from './measure-routes.ts';
 export {
   buildingsOf,
   deleteGroupOutsideStores,
