@@ -88,5 +88,17 @@ export const groupMonthTotalsSchema = z.object({
   outsideStoreCount: z.number().int(),
   receptions: z.number().int(),
   stores: z.number().int(),
+  /**
+   * The corporation's stores by their top institution (a building counted as one): how many have
+   * it as their top, and their 施設基準 receptions summed (基本料2's group clause), largest first.
+   */
+  sameTopInstitution: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      stores: z.number().int(),
+      receptions: z.number().int(),
+    }),
+  ),
 });
 export type GroupMonthTotals = z.infer<typeof groupMonthTotalsSchema>;

@@ -366,7 +366,7 @@ describe('group totals', () => {
     const outside = await listGroupOutsideStores(t.db, corporationId);
     expect(outside.map((f) => f.effectiveMonth)).toEqual(['2026-04', '2026-05']);
     const scope = await groupScope(t.db, adminOf(corporationId));
-    const query = { scope, ...RANGE, outside };
+    const query = { scope, ...RANGE, buildings: new Map(), outside };
     const totals = await computeGroupTotals(t.db, query);
     expect(await computeGroupTotals(t.app.services.replica!.executor(), query)).toEqual(totals);
     expect(totals).toEqual([
@@ -378,6 +378,7 @@ describe('group totals', () => {
         outsideStoreCount: 0,
         receptions: 1,
         stores: 1,
+        sameTopInstitution: [{ ...A, stores: 1, receptions: 1 }],
       },
       {
         month: '2026-04',
@@ -387,6 +388,8 @@ describe('group totals', () => {
         outsideStoreCount: 12,
         receptions: 40_011,
         stores: 14,
+        // Both stores have A at the top (1002 by the tie with B).
+        sameTopInstitution: [{ ...A, stores: 2, receptions: 11 }],
       },
       {
         month: '2026-05',
@@ -396,8 +399,19 @@ describe('group totals', () => {
         outsideStoreCount: 13,
         receptions: 41_003,
         stores: 15,
+        sameTopInstitution: [
+          { ...A, stores: 1, receptions: 2 },
+          { ...C, stores: 1, receptions: 1 },
+        ],
       },
     ]);
+    // A and C in one building: in May both stores have it at the top.
+    const building = { key: 'building:1', name: '天神西ビル' };
+    const merged = await computeGroupTotals(t.db, {
+      ...query,
+      buildings: new Map([A.key, C.key].map((code) => [code, building])),
+    });
+    expect(merged[2]!.sameTopInstitution).toEqual([{ ...building, stores: 2, receptions: 3 }]);
     expect(await deleteGroupOutsideStores(t.db, corporationId, '2026-05')).toBe(true);
     expect(await listGroupOutsideStores(t.db, corporationId)).toHaveLength(1);
   });
@@ -491,6 +505,10 @@ describe('over HTTP', () => {
         outsideStoreCount: 3,
         receptions: 503,
         stores: 5,
+        sameTopInstitution: [
+          { ...A, stores: 1, receptions: 2 },
+          { ...C, stores: 1, receptions: 1 },
+        ],
       },
     ]);
   });

@@ -228,20 +228,52 @@ export interface OutsideFigure {
 /**
  * The group's 施設基準 receptions and stores per month: the corporation's stores (those with
  * receptions in the month) summed, plus the outside figure in force in the month (the latest
- * whose effective month is not after it). `scope` is the whole corporation (groupScope).
+ * whose effective month is not after it); and, for 基本料2's group clause, the stores whose top
+ * institution (buildings counted as one) is the same, with their receptions summed. `scope` is
+ * the whole corporation (groupScope).
  */
 export async function computeGroupTotals(
   on: Database | AnalyticsExecutor,
-  query: MonthRange & { scope: AnalysisScope; outside: readonly OutsideFigure[] },
+  query: MonthRange & {
+    scope: AnalysisScope;
+    buildings: BuildingOf;
+    outside: readonly OutsideFigure[];
+  },
 ): Promise<GroupMonthTotals[]> {
   const executor = executorOf(on);
   const rows = await executor.rows(receptionsStatement(query, executor.dialect));
-  const byMonth = new Map<string, { receptions: number; stores: Set<number> }>();
+  const byStoreMonth = new Map<
+    string,
+    { month: string; rows: { code: string; name: string; standard: number }[] }
+  >();
   for (const r of rows) {
-    const month = String(r.month);
-    const entry = byMonth.get(month) ?? { receptions: 0, stores: new Set<number>() };
-    entry.receptions += Number(r.standard);
-    entry.stores.add(Number(r.store_id));
+    const id = `${Number(r.store_id)}|${String(r.month)}`;
+    const entry = byStoreMonth.get(id) ?? { month: String(r.month), rows: [] };
+    entry.rows.push({
+      code: String(r.institution_code),
+      name: String(r.institution_name),
+      standard: Number(r.standard),
+    });
+    byStoreMonth.set(id, entry);
+  }
+  type SameTop = { key: string; name: string; stores: number; receptions: number };
+  const byMonth = new Map<
+    string,
+    { receptions: number; stores: number; sameTop: Map<string, SameTop> }
+  >();
+  for (const { month, rows: institutions } of byStoreMonth.values()) {
+    const entry = byMonth.get(month) ?? { receptions: 0, stores: 0, sameTop: new Map() };
+    const units = concentrationUnits(institutions, query.buildings);
+    const receptions = units.reduce((sum, u) => sum + u.receptions, 0);
+    entry.receptions += receptions;
+    entry.stores += 1;
+    const top = units[0];
+    if (top) {
+      const same = entry.sameTop.get(top.key) ?? { ...top, stores: 0, receptions: 0 };
+      same.stores += 1;
+      same.receptions += receptions;
+      entry.sameTop.set(top.key, same);
+    }
     byMonth.set(month, entry);
   }
   const outside = [...query.outside].sort((a, b) =>
@@ -255,7 +287,7 @@ export async function computeGroupTotals(
     const own = byMonth.get(month);
     const figure = outside.find((f) => f.effectiveMonth <= month);
     const storeReceptions = own?.receptions ?? 0;
-    const storeCount = own?.stores.size ?? 0;
+    const storeCount = own?.stores ?? 0;
     const outsideReceptions = figure?.receptionsPerMonth ?? 0;
     const outsideStoreCount = figure?.storeCount ?? 0;
     return {
@@ -266,6 +298,9 @@ export async function computeGroupTotals(
       outsideStoreCount,
       receptions: storeReceptions + outsideReceptions,
       stores: storeCount + outsideStoreCount,
+      sameTopInstitution: [...(own?.sameTop.values() ?? [])].sort(
+        (a, b) => b.receptions - a.receptions || a.key.localeCompare(b.key),
+      ),
     };
   });
 }

@@ -88,10 +88,13 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
       async (request) => {
         const { fromMonth, toMonth } = request.query;
         const scope = await groupScope(db, request.auth);
-        const outside = await listGroupOutsideStores(db, scope.corporationId);
-        const question = { fromMonth, toMonth, outside };
+        const [outside, buildings] = await Promise.all([
+          listGroupOutsideStores(db, scope.corporationId),
+          buildingsOf(db, scope.corporationId),
+        ]);
+        const question = { fromMonth, toMonth, outside, buildings: [...buildings].sort() };
         const months = await metrics.answer('groupTotals', scope, question, (on) =>
-          computeGroupTotals(on, { scope, fromMonth, toMonth, outside }),
+          computeGroupTotals(on, { scope, fromMonth, toMonth, buildings, outside }),
         );
         return { months };
       },
