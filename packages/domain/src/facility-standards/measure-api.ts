@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INPUT_LIMITS } from '../constants.ts';
+import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
 import { storeCodeList, stop, boundedText, text } from '../schemas/primitives.ts';
 import { groupMonthTotalsSchema, storeMonthMeasuresSchema } from './measure-basis.ts';
 
@@ -14,6 +15,7 @@ export const FACILITY_MEASURE_API_PATHS = {
 
 /** Months one measures call may span: the 判定期間 (12) three times over. */
 export const FACILITY_MEASURES_MAX_MONTHS = 36;
+export const BUILDING_NAME_LABEL = '建物名';
 export const BUILDING_NAME_MAX = 100;
 /** Institutions one building may hold. */
 export const BUILDING_INSTITUTIONS_MAX = 50;
@@ -24,8 +26,6 @@ export const FACILITY_MEASURE_MESSAGES = {
   month: '年月はyyyy-MM形式で指定してください',
   monthOrder: '開始月は終了月より後には設定できません',
   monthSpan: `選択できる期間は${FACILITY_MEASURES_MAX_MONTHS}か月までです`,
-  storeRequired: 'いずれかの店舗を選択してください',
-  buildingName: '建物名',
   institutionRequired: '医療機関を1件以上選択してください',
   institutionsMax: `医療機関は${BUILDING_INSTITUTIONS_MAX}件まで選択できます`,
   institutionCode: '医療機関コードは10桁の半角数字で入力してください',
@@ -66,8 +66,8 @@ export const facilityMeasuresQuerySchema = orderedMonths(
     fromMonth: monthParam(),
     toMonth: monthParam(),
     storeCodes: storeCodeList({
-      label: '店舗コード',
-      requiredMessage: FACILITY_MEASURE_MESSAGES.storeRequired,
+      label: FIELD_LABELS.storeCode,
+      requiredMessage: FORM_MESSAGES.storeRequired,
     }),
   }),
 );
@@ -95,9 +95,9 @@ const institutionCode = text({ typeError: FACILITY_MEASURE_MESSAGES.institutionC
 
 /** PUT a building: its name (a building of that name is replaced) and its institutions. */
 export const sameBuildingGroupBodySchema = z.object({
-  name: boundedText({ max: BUILDING_NAME_MAX, label: FACILITY_MEASURE_MESSAGES.buildingName })
+  name: boundedText({ max: BUILDING_NAME_MAX, label: BUILDING_NAME_LABEL })
     .trim()
-    .min(1, stop(`${FACILITY_MEASURE_MESSAGES.buildingName}を入力してください`)),
+    .min(1, stop(V.namedRequired(BUILDING_NAME_LABEL))),
   institutionCodes: z
     .array(institutionCode, { error: FACILITY_MEASURE_MESSAGES.institutionRequired })
     .min(1, stop(FACILITY_MEASURE_MESSAGES.institutionRequired))

@@ -109,7 +109,7 @@ export async function groupScope(db: Database, auth: AuthContext): Promise<Analy
     .execute();
   return seal({
     corporationId: auth.corporationId,
-    storeIds: stores.length > 0 ? stores.map((s) => s.id) : [-1],
+    storeIds: stores.map((s) => s.id),
     version: Number(stores[0]?.version ?? 0),
   });
 }

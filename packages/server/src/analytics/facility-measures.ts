@@ -241,7 +241,10 @@ export async function computeGroupTotals(
   },
 ): Promise<GroupMonthTotals[]> {
   const executor = executorOf(on);
-  const rows = await executor.rows(receptionsStatement(query, executor.dialect));
+  const rows =
+    query.scope.storeIds.length > 0
+      ? await executor.rows(receptionsStatement(query, executor.dialect))
+      : [];
   const byStoreMonth = new Map<
     string,
     { month: string; rows: { code: string; name: string; standard: number }[] }
