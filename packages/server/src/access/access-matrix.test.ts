@@ -49,6 +49,8 @@ const STANDING: Record<Member, { plan: PlanCode; role: RoleName }> = {
 };
 /** A member id, store, invitation or upload no corporation has. */
 const UNKNOWN = '2147483647';
+/** The month of the outside-stores figure the basic plan's corporation enters. */
+const FOREIGN_OUTSIDE_MONTH = '2099-02';
 
 interface Probe {
   method: string;
@@ -189,6 +191,69 @@ function marketShareRows(): Record<string, Row> {
       allowed: openTo('MarketShare', { roles: ['system_admin'] }),
       answer: 200,
       foreign: null,
+    },
+  };
+}
+
+/**
+ * The 施設基準 measures: a member's own stores; the group totals (the whole corporation) and the
+ * writes of buildings and the outside figure for administrators.
+ */
+function facilityMeasureRows(): Record<string, Row> {
+  const month = week.from.slice(0, 7);
+  const measures = (stores: string) =>
+    get(`/v3/facility_standards/measures?fromMonth=${month}&toMonth=${month}&storeCodes=${stores}`);
+  return {
+    'GET /v3/facility_standards/measures': {
+      probe: measures('{store}'),
+      allowed: MEMBERS,
+      answer: 200,
+      foreign: [measures('{foreignStore}'), measures('{store},{foreignStore}')],
+      outsideStores: [measures('1003'), measures('1001,1003')],
+    },
+    'GET /v3/facility_standards/group_totals': {
+      probe: get(`/v3/facility_standards/group_totals?fromMonth=${month}&toMonth=${month}`),
+      allowed: ADMINS,
+      answer: 200,
+      foreign: null,
+    },
+    'GET /v3/facility_standards/buildings': {
+      probe: get('/v3/facility_standards/buildings'),
+      allowed: MEMBERS,
+      answer: 200,
+      foreign: null,
+    },
+    'PUT /v3/facility_standards/buildings': {
+      probe: invalid('PUT', '/v3/facility_standards/buildings'),
+      allowed: ADMINS,
+      foreign: null,
+    },
+    'DELETE /v3/facility_standards/buildings/:id': {
+      probe: { method: 'DELETE', path: `/v3/facility_standards/buildings/${UNKNOWN}` },
+      allowed: ADMINS,
+      foreign: [{ method: 'DELETE', path: '/v3/facility_standards/buildings/{foreignBuilding}' }],
+    },
+    'GET /v3/facility_standards/outside_stores': {
+      probe: get('/v3/facility_standards/outside_stores'),
+      allowed: MEMBERS,
+      answer: 200,
+      foreign: null,
+    },
+    'PUT /v3/facility_standards/outside_stores': {
+      probe: invalid('PUT', '/v3/facility_standards/outside_stores'),
+      allowed: ADMINS,
+      foreign: null,
+    },
+    'DELETE /v3/facility_standards/outside_stores/:month': {
+      probe: { method: 'DELETE', path: '/v3/facility_standards/outside_stores/2099-01' },
+      allowed: ADMINS,
+      // The basic plan's corporation has a figure for this month; nobody else may remove it.
+      foreign: [
+        {
+          method: 'DELETE',
+          path: `/v3/facility_standards/outside_stores/${FOREIGN_OUTSIDE_MONTH}`,
+        },
+      ],
     },
   };
 }
@@ -447,6 +512,7 @@ const ROUTES: Record<string, Row> = {
     answer: 200,
     foreign: null,
   },
+  ...facilityMeasureRows(),
   'GET /v3/medical_institutions': {
     probe: get('/v3/medical_institutions'),
     allowed: MEMBERS,
@@ -565,6 +631,15 @@ beforeAll(async () => {
     body: { emails: ['foreign-invite@example.com'], system_role: 'user' },
   });
   foreign.foreignInvitation = String(invited.body.invitations[0].id);
+  const building = await clients.basic.request('PUT', '/v3/facility_standards/buildings', {
+    body: { name: '他法人のビル', institutionCodes: ['4011000011'] },
+  });
+  expect(building.status).toBe(200);
+  foreign.foreignBuilding = String(building.body.id);
+  const outside = await clients.basic.request('PUT', '/v3/facility_standards/outside_stores', {
+    body: { effectiveMonth: FOREIGN_OUTSIDE_MONTH, receptionsPerMonth: 1000, storeCount: 2 },
+  });
+  expect(outside.status).toBe(204);
 });
 afterAll(() => t.close());
 

@@ -95,3 +95,21 @@ export async function allBrowsableScope(db: Database, auth: AuthContext): Promis
     version: Number(stores[0]?.version ?? 0),
   });
 }
+
+/**
+ * Every store of the member's corporation, whatever the member may browse: the group figures of
+ * the 施設基準 (the corporation's receptions and store count) are the corporation's, not a store's.
+ */
+export async function groupScope(db: Database, auth: AuthContext): Promise<AnalysisScope> {
+  const stores = await db
+    .selectFrom('stores')
+    .select(['id', dataVersionColumn(auth.corporationId)])
+    .where('corporation_id', '=', auth.corporationId)
+    .orderBy('id')
+    .execute();
+  return seal({
+    corporationId: auth.corporationId,
+    storeIds: stores.map((s) => s.id),
+    version: Number(stores[0]?.version ?? 0),
+  });
+}

@@ -79,7 +79,10 @@ const BUCKET_FORMATS = {
 } as const;
 
 /** The bucket of a sheet on the time axis: the one expression the two dialects write apart. */
-function bucketExpression(axis: TimeAxisValue, dialect: AnalyticsDialect): RawBuilder<string> {
+export function bucketExpression(
+  axis: TimeAxisValue,
+  dialect: AnalyticsDialect,
+): RawBuilder<string> {
   if (axis === 4) return sql`${DAY_NAMES}`;
   const format = sql.lit(BUCKET_FORMATS[axis][dialect]);
   return dialect === 'postgres'

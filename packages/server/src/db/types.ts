@@ -385,6 +385,26 @@ export interface FacilityStandardConditionsTable {
   note: string | null;
 }
 
+export interface SameBuildingGroupsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface SameBuildingInstitutionsTable {
+  corporation_id: number;
+  group_id: number;
+  institution_code: string;
+}
+
+export interface GroupOutsideStoresTable {
+  corporation_id: number;
+  /** First day of the month the figure applies from. */
+  effective_month: DateString;
+  receptions_per_month: number;
+  store_count: number;
+}
+
 export interface PrescriptionMedicinesTable extends PrescriptionItemsTable {
   yj_code: string | null;
   generic_class: number | null;
@@ -425,4 +445,7 @@ export interface DB {
   facility_standard_sources: FacilityStandardSourcesTable;
   facility_standard_rules: FacilityStandardRulesTable;
   facility_standard_conditions: FacilityStandardConditionsTable;
+  same_building_groups: SameBuildingGroupsTable;
+  same_building_institutions: SameBuildingInstitutionsTable;
+  group_outside_stores: GroupOutsideStoresTable;
 }

@@ -1,2 +1,13 @@
 export { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-queries.ts';
 export { facilityStandardRoutes } from './routes.ts';
+export { facilityMeasureRoutes } from './measure-routes.ts';
+export {
+  buildingsOf,
+  deleteGroupOutsideStores,
+  deleteSameBuildingGroup,
+  listGroupOutsideStores,
+  listSameBuildingGroups,
+  saveGroupOutsideStores,
+  saveSameBuildingGroup,
+  type SameBuildingGroup,
+} from './measure-inputs-queries.ts';

@@ -1,0 +1,309 @@
+import {
+  GENERIC_SHARE_EXCLUDED_EFFICACY_CLASSES,
+  GENERIC_SHARE_WINDOW_MONTHS,
+  HOME_CARE_FEE_PATTERNS,
+  OUTSIDE_MEDICAL_INSURANCE,
+  periodBuckets,
+  SINGLE_BUILDING_ONE_PATIENT_PATTERNS,
+  TIME_BAND_ADDITION_PATTERNS,
+  type GroupMonthTotals,
+  type StoreMonthMeasures,
+} from '@pharmalytics/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { AnalysisScope } from '../access/analysis-scope.ts';
+import type { Database } from '../db/connection.ts';
+import { bucketExpression, sheetConditions } from './engine.ts';
+import { executorOf, type AnalyticsExecutor } from './executors.ts';
+import { RECEPTION } from './metric-definitions.ts';
+
+/** Months `yyyy-MM`, both ends included. */
+export interface MonthRange {
+  fromMonth: string;
+  toMonth: string;
+}
+
+/** Institutions counted as one by the 集中率: 医療機関コード → its building's key and name. */
+export type BuildingOf = ReadonlyMap<string, { key: string; name: string }>;
+
+export interface FacilityMeasuresQuery extends MonthRange {
+  scope: AnalysisScope;
+  buildings: BuildingOf;
+}
+
+export const monthStart = (month: string) => `${month}-01`;
+export function monthEnd(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+}
+export function shiftMonth(month: string, by: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
+/** Unrounded percent: thresholds are judged on it, display rounds. */
+const share = (numerator: number, denominator: number) =>
+  denominator > 0 ? (numerator * 100) / denominator : null;
+
+const anyLike = (column: RawBuilder<unknown>, patterns: readonly string[]) =>
+  sql`(${sql.join(
+    patterns.map((p) => sql`${column} like ${p}`),
+    sql` or `,
+  )})`;
+
+/** Whether the sheet `p` holds a fee line whose name matches one of the patterns. */
+const holdsFee = (patterns: readonly string[]) =>
+  sql`exists (select 1 from prescription_fees f where f.corporation_id = p.corporation_id
+    and f.prescription_id = p.id and ${anyLike(sql`f.name`, patterns)})`;
+
+/**
+ * Receptions per store, month and institution: all of them, and those on the 施設基準 basis. A
+ * reception is left out when any of its sheets holds a 時間外・休日・深夜・夜間休日等 addition or is
+ * outside 医療保険, or when it is 在宅 (marked so, or holding a 在宅 visit fee) and none of its
+ * sheets holds the single-building one-patient visit fee.
+ */
+function receptionsStatement(
+  query: MonthRange & { scope: AnalysisScope },
+  dialect: AnalyticsExecutor['dialect'],
+) {
+  const month = bucketExpression(2, dialect);
+  const range = { from: monthStart(query.fromMonth), to: monthEnd(query.toMonth) };
+  const conditions = sheetConditions({ scope: query.scope, ...range }, null);
+  return sql<Record<string, unknown>>`
+    with sheets as (
+      select p.store_id, ${month} as month, p.institution_id, ${RECEPTION} as reception,
+        ${holdsFee(TIME_BAND_ADDITION_PATTERNS)} as time_band,
+        p.insurance_type in (${sql.join([...OUTSIDE_MEDICAL_INSURANCE])}) as outside,
+        (p.reception_type = '在宅' or ${holdsFee(HOME_CARE_FEE_PATTERNS)}) as home_care,
+        ${holdsFee(SINGLE_BUILDING_ONE_PATIENT_PATTERNS)} as one_patient
+      from prescriptions p
+      where ${sql.join(conditions, sql` and `)}
+    ), receptions as (
+      select store_id, month, institution_id,
+        bool_or(time_band) or bool_or(outside) or (bool_or(home_care) and not bool_or(one_patient))
+          as excluded
+      from sheets
+      group by store_id, month, institution_id, reception
+    )
+    select r.store_id, r.month, m.code as institution_code, m.name as institution_name,
+      count(*) as receptions, count(*) filter (where not r.excluded) as standard
+    from receptions r
+    join medical_institutions m on m.corporation_id = ${query.scope.corporationId}
+      and m.id = r.institution_id
+    group by r.store_id, r.month, m.code, m.name`;
+}
+
+/**
+ * 規格単位数量 of the medicine lines per store and month, from two months before the range (the
+ * 3-month shares need them): class 3, classes 2 and 3, and every line, 生薬・漢方 left out.
+ */
+function quantitiesStatement(query: FacilityMeasuresQuery, dialect: AnalyticsExecutor['dialect']) {
+  const month = bucketExpression(2, dialect);
+  const range = {
+    from: monthStart(shiftMonth(query.fromMonth, 1 - GENERIC_SHARE_WINDOW_MONTHS)),
+    to: monthEnd(query.toMonth),
+  };
+  const conditions = [
+    ...sheetConditions({ scope: query.scope, ...range }, null),
+    sql`l.corporation_id = ${query.scope.corporationId}`,
+    sql`coalesce(substr(l.yj_code, 1, 3), '') not in (${sql.join([
+      ...GENERIC_SHARE_EXCLUDED_EFFICACY_CLASSES,
+    ])})`,
+  ];
+  return sql<Record<string, unknown>>`
+    select p.store_id, ${month} as month,
+      coalesce(sum(l.quantity) filter (where l.generic_class = 3), 0) as generic,
+      coalesce(sum(l.quantity) filter (where l.generic_class in (2, 3)), 0) as eligible,
+      coalesce(sum(l.quantity), 0) as total
+    from prescription_medicines l
+    join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
+    where ${sql.join(conditions, sql` and `)}
+    group by p.store_id, ${month}`;
+}
+
+interface Unit {
+  key: string;
+  name: string;
+  receptions: number;
+}
+
+/** The 集中率's institutions of one store-month, those of one building summed, largest first. */
+function concentrationUnits(
+  rows: { code: string; name: string; standard: number }[],
+  buildings: BuildingOf,
+): Unit[] {
+  const units = new Map<string, Unit>();
+  for (const row of rows) {
+    const building = buildings.get(row.code);
+    const key = building?.key ?? row.code;
+    const unit = units.get(key) ?? { key, name: building?.name ?? row.name, receptions: 0 };
+    unit.receptions += row.standard;
+    units.set(key, unit);
+  }
+  return [...units.values()]
+    .filter((u) => u.receptions > 0)
+    .sort((a, b) => b.receptions - a.receptions || a.key.localeCompare(b.key));
+}
+
+/**
+ * The 施設基準 measures of each store of the scope in each month of the range
+ * (docs/facility-standards.md "Measures"), on the system of record or on the replica, from the
+ * same statements. Stores come in the scope's order, months in order; a month without data has
+ * zero counts and no rates.
+ */
+export async function computeFacilityMeasures(
+  on: Database | AnalyticsExecutor,
+  query: FacilityMeasuresQuery,
+): Promise<StoreMonthMeasures[]> {
+  const executor = executorOf(on);
+  const [receptionRows, quantityRows] = await Promise.all([
+    executor.rows(receptionsStatement(query, executor.dialect)),
+    executor.rows(quantitiesStatement(query, executor.dialect)),
+  ]);
+  const cell = (storeId: number, month: string) => `${storeId}|${month}`;
+  const institutions = new Map<
+    string,
+    { receptions: number; rows: { code: string; name: string; standard: number }[] }
+  >();
+  for (const r of receptionRows) {
+    const id = cell(Number(r.store_id), String(r.month));
+    const entry = institutions.get(id) ?? { receptions: 0, rows: [] };
+    entry.receptions += Number(r.receptions);
+    entry.rows.push({
+      code: String(r.institution_code),
+      name: String(r.institution_name),
+      standard: Number(r.standard),
+    });
+    institutions.set(id, entry);
+  }
+  const quantities = new Map(
+    quantityRows.map((r) => [
+      cell(Number(r.store_id), String(r.month)),
+      { generic: Number(r.generic), eligible: Number(r.eligible), total: Number(r.total) },
+    ]),
+  );
+  const noQuantity = { generic: 0, eligible: 0, total: 0 };
+  const months = periodBuckets(
+    { from: monthStart(query.fromMonth), to: monthEnd(query.toMonth) },
+    2,
+  );
+  return query.scope.storeIds.flatMap((storeId) =>
+    months.map((month): StoreMonthMeasures => {
+      const entry = institutions.get(cell(storeId, month));
+      const units = concentrationUnits(entry?.rows ?? [], query.buildings);
+      const standardReceptions = units.reduce((sum, u) => sum + u.receptions, 0);
+      const top3Receptions = units.slice(0, 3).reduce((sum, u) => sum + u.receptions, 0);
+      const own = quantities.get(cell(storeId, month)) ?? noQuantity;
+      const window = Array.from({ length: GENERIC_SHARE_WINDOW_MONTHS }, (_, i) =>
+        shiftMonth(month, -i),
+      ).map((m) => quantities.get(cell(storeId, m)) ?? noQuantity);
+      const windowSum = (k: keyof typeof noQuantity) => window.reduce((s, q) => s + q[k], 0);
+      return {
+        storeId,
+        month,
+        receptions: entry?.receptions ?? 0,
+        standardReceptions,
+        topInstitution: units[0] ?? null,
+        top3Receptions,
+        concentrationRate: share(units[0]?.receptions ?? 0, standardReceptions),
+        top3ConcentrationRate: share(top3Receptions, standardReceptions),
+        genericQuantity: own.generic,
+        eligibleQuantity: own.eligible,
+        totalQuantity: own.total,
+        genericShare: share(own.generic, own.eligible),
+        cutoffShare: share(own.eligible, own.total),
+        genericShare3Months: share(windowSum('generic'), windowSum('eligible')),
+        cutoffShare3Months: share(windowSum('eligible'), windowSum('total')),
+      };
+    }),
+  );
+}
+
+/** The figure entered for the group's stores outside the service, from a month on. */
+export interface OutsideFigure {
+  effectiveMonth: string;
+  receptionsPerMonth: number;
+  storeCount: number;
+}
+
+/**
+ * The group's 施設基準 receptions and stores per month: the corporation's stores (those with
+ * receptions in the month) summed, plus the outside figure in force in the month (the latest
+ * whose effective month is not after it); and, for 基本料2's group clause, the stores whose top
+ * institution (buildings counted as one) is the same, with their receptions summed. `scope` is
+ * the whole corporation (groupScope).
+ */
+export async function computeGroupTotals(
+  on: Database | AnalyticsExecutor,
+  query: MonthRange & {
+    scope: AnalysisScope;
+    buildings: BuildingOf;
+    outside: readonly OutsideFigure[];
+  },
+): Promise<GroupMonthTotals[]> {
+  const executor = executorOf(on);
+  const rows =
+    query.scope.storeIds.length > 0
+      ? await executor.rows(receptionsStatement(query, executor.dialect))
+      : [];
+  const byStoreMonth = new Map<
+    string,
+    { month: string; rows: { code: string; name: string; standard: number }[] }
+  >();
+  for (const r of rows) {
+    const id = `${Number(r.store_id)}|${String(r.month)}`;
+    const entry = byStoreMonth.get(id) ?? { month: String(r.month), rows: [] };
+    entry.rows.push({
+      code: String(r.institution_code),
+      name: String(r.institution_name),
+      standard: Number(r.standard),
+    });
+    byStoreMonth.set(id, entry);
+  }
+  type SameTop = { key: string; name: string; stores: number; receptions: number };
+  const byMonth = new Map<
+    string,
+    { receptions: number; stores: number; sameTop: Map<string, SameTop> }
+  >();
+  for (const { month, rows: institutions } of byStoreMonth.values()) {
+    const entry = byMonth.get(month) ?? { receptions: 0, stores: 0, sameTop: new Map() };
+    const units = concentrationUnits(institutions, query.buildings);
+    const receptions = units.reduce((sum, u) => sum + u.receptions, 0);
+    entry.receptions += receptions;
+    entry.stores += 1;
+    const top = units[0];
+    if (top) {
+      const same = entry.sameTop.get(top.key) ?? { ...top, stores: 0, receptions: 0 };
+      same.stores += 1;
+      same.receptions += receptions;
+      entry.sameTop.set(top.key, same);
+    }
+    byMonth.set(month, entry);
+  }
+  const outside = [...query.outside].sort((a, b) =>
+    b.effectiveMonth.localeCompare(a.effectiveMonth),
+  );
+  const months = periodBuckets(
+    { from: monthStart(query.fromMonth), to: monthEnd(query.toMonth) },
+    2,
+  );
+  return months.map((month) => {
+    const own = byMonth.get(month);
+    const figure = outside.find((f) => f.effectiveMonth <= month);
+    const storeReceptions = own?.receptions ?? 0;
+    const storeCount = own?.stores ?? 0;
+    const outsideReceptions = figure?.receptionsPerMonth ?? 0;
+    const outsideStoreCount = figure?.storeCount ?? 0;
+    return {
+      month,
+      storeReceptions,
+      storeCount,
+      outsideReceptions,
+      outsideStoreCount,
+      receptions: storeReceptions + outsideReceptions,
+      stores: storeCount + outsideStoreCount,
+      sameTopInstitution: [...(own?.sameTop.values() ?? [])].sort(
+        (a, b) => b.receptions - a.receptions || a.key.localeCompare(b.key),
+      ),
+    };
+  });
+}

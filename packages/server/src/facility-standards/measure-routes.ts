@@ -1,0 +1,186 @@
+import {
+  FACILITY_MEASURE_API_PATHS,
+  facilityMeasuresQuerySchema,
+  facilityMeasuresResponseSchema,
+  groupTotalsQuerySchema,
+  groupTotalsResponseSchema,
+  idParam,
+  monthParam,
+  outsideStoresResponseSchema,
+  outsideStoresSchema,
+  sameBuildingGroupBodySchema,
+  sameBuildingGroupsResponseSchema,
+} from '@pharmalytics/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../access/access-policy.ts';
+import { groupScope, memberScope } from '../access/analysis-scope.ts';
+import { computeFacilityMeasures, computeGroupTotals } from '../analytics/facility-measures.ts';
+import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
+import { notFound } from '../http/errors.ts';
+import {
+  buildingsOf,
+  deleteGroupOutsideStores,
+  deleteSameBuildingGroup,
+  listGroupOutsideStores,
+  listSameBuildingGroups,
+  saveGroupOutsideStores,
+  saveSameBuildingGroup,
+} from './measure-inputs-queries.ts';
+
+const tags = ['facility-standards'];
+
+/**
+ * The 施設基準 measures and what an administrator enters for them (docs/facility-standards.md
+ * "Measures"). Measures are read for the member's browsable stores; group totals cover the whole
+ * corporation, so only its administrators read them. Buildings and the outside figure are read
+ * by any member and written by administrators.
+ */
+export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      FACILITY_MEASURE_API_PATHS.measures,
+      {
+        config: { access: access.member },
+        schema: {
+          tags,
+          querystring: facilityMeasuresQuerySchema,
+          response: { 200: facilityMeasuresResponseSchema },
+        },
+      },
+      async (request) => {
+        const { fromMonth, toMonth, storeCodes } = request.query;
+        const scope = await memberScope(db, request.auth, {
+          storeCodes: storeCodes.split(','),
+          from: `${fromMonth}-01`,
+        });
+        const buildings = await buildingsOf(db, scope.corporationId);
+        const question = { fromMonth, toMonth, buildings: [...buildings].sort() };
+        const measures = await metrics.answer('facilityMeasures', scope, question, (on) =>
+          computeFacilityMeasures(on, { scope, fromMonth, toMonth, buildings }),
+        );
+        const stores = await db
+          .selectFrom('stores')
+          .select(['id', 'store_code'])
+          .where('corporation_id', '=', scope.corporationId)
+          .where('id', 'in', [...scope.storeIds])
+          .execute();
+        const codeOf = new Map(stores.map((s) => [s.id, s.store_code]));
+        return {
+          measures: measures.map(({ storeId, ...m }) => ({
+            storeCode: codeOf.get(storeId)!,
+            ...m,
+          })),
+        };
+      },
+    );
+
+    app.get(
+      FACILITY_MEASURE_API_PATHS.groupTotals,
+      {
+        config: { access: access.admin },
+        schema: {
+          tags,
+          querystring: groupTotalsQuerySchema,
+          response: { 200: groupTotalsResponseSchema },
+        },
+      },
+      async (request) => {
+        const { fromMonth, toMonth } = request.query;
+        const scope = await groupScope(db, request.auth);
+        const [outside, buildings] = await Promise.all([
+          listGroupOutsideStores(db, scope.corporationId),
+          buildingsOf(db, scope.corporationId),
+        ]);
+        const question = { fromMonth, toMonth, outside, buildings: [...buildings].sort() };
+        const months = await metrics.answer('groupTotals', scope, question, (on) =>
+          computeGroupTotals(on, { scope, fromMonth, toMonth, buildings, outside }),
+        );
+        return { months };
+      },
+    );
+
+    app.get(
+      FACILITY_MEASURE_API_PATHS.buildings,
+      {
+        config: { access: access.member },
+        schema: { tags, response: { 200: sameBuildingGroupsResponseSchema } },
+      },
+      async (request) => ({
+        buildings: await listSameBuildingGroups(db, request.auth.corporationId),
+      }),
+    );
+
+    app.put(
+      FACILITY_MEASURE_API_PATHS.buildings,
+      {
+        config: { access: access.admin },
+        schema: {
+          tags,
+          body: sameBuildingGroupBodySchema,
+          response: { 200: z.object({ id: z.number().int() }) },
+        },
+      },
+      async (request) => ({
+        id: await saveSameBuildingGroup(db, request.auth.corporationId, request.body),
+      }),
+    );
+
+    app.delete(
+      FACILITY_MEASURE_API_PATHS.building,
+      {
+        config: { access: access.admin },
+        schema: { tags, params: z.object({ id: idParam('建物ID') }) },
+      },
+      async (request, reply) => {
+        const deleted = await deleteSameBuildingGroup(
+          db,
+          request.auth.corporationId,
+          request.params.id,
+        );
+        if (!deleted) throw notFound();
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      FACILITY_MEASURE_API_PATHS.outsideStores,
+      {
+        config: { access: access.member },
+        schema: { tags, response: { 200: outsideStoresResponseSchema } },
+      },
+      async (request) => ({
+        figures: await listGroupOutsideStores(db, request.auth.corporationId),
+      }),
+    );
+
+    app.put(
+      FACILITY_MEASURE_API_PATHS.outsideStores,
+      {
+        config: { access: access.admin },
+        schema: { tags, body: outsideStoresSchema },
+      },
+      async (request, reply) => {
+        await saveGroupOutsideStores(db, request.auth.corporationId, request.body);
+        return reply.code(204).send();
+      },
+    );
+
+    app.delete(
+      FACILITY_MEASURE_API_PATHS.outsideStore,
+      {
+        config: { access: access.admin },
+        schema: { tags, params: z.object({ month: monthParam() }) },
+      },
+      async (request, reply) => {
+        const deleted = await deleteGroupOutsideStores(
+          db,
+          request.auth.corporationId,
+          request.params.month,
+        );
+        if (!deleted) throw notFound();
+        return reply.code(204).send();
+      },
+    );
+  };
+}
