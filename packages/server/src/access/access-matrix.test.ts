@@ -30,6 +30,7 @@ const MEMBERS: Member[] = ['admin', 'user', 'sysadmin', 'basic', 'free'];
 const EVERYONE: Actor[] = ['anonymous', ...MEMBERS];
 const ADMINS: Actor[] = ['admin', 'sysadmin', 'basic', 'free'];
 const PAID: Actor[] = ['admin', 'user', 'sysadmin', 'basic'];
+const PAID_ADMINS: Actor[] = ['admin', 'sysadmin', 'basic'];
 const SYSADMIN: Actor[] = ['sysadmin'];
 const NOBODY: Actor[] = [];
 const EMAILS: Record<Member, string> = {
@@ -196,8 +197,8 @@ function marketShareRows(): Record<string, Row> {
 }
 
 /**
- * The 施設基準 measures: a member's own stores; the group totals (the whole corporation) and the
- * writes of buildings and the outside figure for administrators.
+ * The 施設基準 measures, on the paid plans: a member's own stores; the group totals (the whole
+ * corporation) and the writes of buildings and the outside figure for administrators.
  */
 function facilityMeasureRows(): Record<string, Row> {
   const month = week.from.slice(0, 7);
@@ -206,47 +207,47 @@ function facilityMeasureRows(): Record<string, Row> {
   return {
     'GET /v3/facility_standards/measures': {
       probe: measures('{store}'),
-      allowed: MEMBERS,
+      allowed: PAID,
       answer: 200,
       foreign: [measures('{foreignStore}'), measures('{store},{foreignStore}')],
       outsideStores: [measures('1003'), measures('1001,1003')],
     },
     'GET /v3/facility_standards/group_totals': {
       probe: get(`/v3/facility_standards/group_totals?fromMonth=${month}&toMonth=${month}`),
-      allowed: ADMINS,
+      allowed: PAID_ADMINS,
       answer: 200,
       foreign: null,
     },
     'GET /v3/facility_standards/buildings': {
       probe: get('/v3/facility_standards/buildings'),
-      allowed: MEMBERS,
+      allowed: PAID,
       answer: 200,
       foreign: null,
     },
     'PUT /v3/facility_standards/buildings': {
       probe: invalid('PUT', '/v3/facility_standards/buildings'),
-      allowed: ADMINS,
+      allowed: PAID_ADMINS,
       foreign: null,
     },
     'DELETE /v3/facility_standards/buildings/:id': {
       probe: { method: 'DELETE', path: `/v3/facility_standards/buildings/${UNKNOWN}` },
-      allowed: ADMINS,
+      allowed: PAID_ADMINS,
       foreign: [{ method: 'DELETE', path: '/v3/facility_standards/buildings/{foreignBuilding}' }],
     },
     'GET /v3/facility_standards/outside_stores': {
       probe: get('/v3/facility_standards/outside_stores'),
-      allowed: MEMBERS,
+      allowed: PAID,
       answer: 200,
       foreign: null,
     },
     'PUT /v3/facility_standards/outside_stores': {
       probe: invalid('PUT', '/v3/facility_standards/outside_stores'),
-      allowed: ADMINS,
+      allowed: PAID_ADMINS,
       foreign: null,
     },
     'DELETE /v3/facility_standards/outside_stores/:month': {
       probe: { method: 'DELETE', path: '/v3/facility_standards/outside_stores/2099-01' },
-      allowed: ADMINS,
+      allowed: PAID_ADMINS,
       // The basic plan's corporation has a figure for this month; nobody else may remove it.
       foreign: [
         {

@@ -46,6 +46,8 @@ export const access = {
   /** Members on a paid plan. */
   paidMember: { kind: 'member', plans: plansFrom('basic') },
   systemAdminOnPaidPlan: { kind: 'member', roles: ['system_admin'], plans: plansFrom('basic') },
+  /** Administrators of a corporation on a paid plan (and system administrators there). */
+  adminOnPaidPlan: { kind: 'member', roles: ['admin', 'system_admin'], plans: plansFrom('basic') },
   /** Whoever the route table lets open the screen `name` (any of the screens, for a list). */
   route: (
     name: RouteName | readonly RouteName[],

@@ -32,16 +32,16 @@ const tags = ['facility-standards'];
 
 /**
  * The 施設基準 measures and what an administrator enters for them (docs/facility-standards.md
- * "Measures"). Measures are read for the member's browsable stores; group totals cover the whole
- * corporation, so only its administrators read them. Buildings and the outside figure are read
- * by any member and written by administrators.
+ * "Measures"), on the paid plans, as the 施設基準 page. Measures are read for the member's
+ * browsable stores; group totals cover the whole corporation, so only its administrators read
+ * them. Buildings and the outside figure are read by any member and written by administrators.
  */
 export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       FACILITY_MEASURE_API_PATHS.measures,
       {
-        config: { access: access.member },
+        config: { access: access.paidMember },
         schema: {
           tags,
           querystring: facilityMeasuresQuerySchema,
@@ -78,7 +78,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.get(
       FACILITY_MEASURE_API_PATHS.groupTotals,
       {
-        config: { access: access.admin },
+        config: { access: access.adminOnPaidPlan },
         schema: {
           tags,
           querystring: groupTotalsQuerySchema,
@@ -103,7 +103,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.get(
       FACILITY_MEASURE_API_PATHS.buildings,
       {
-        config: { access: access.member },
+        config: { access: access.paidMember },
         schema: { tags, response: { 200: sameBuildingGroupsResponseSchema } },
       },
       async (request) => ({
@@ -114,7 +114,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.put(
       FACILITY_MEASURE_API_PATHS.buildings,
       {
-        config: { access: access.admin },
+        config: { access: access.adminOnPaidPlan },
         schema: {
           tags,
           body: sameBuildingGroupBodySchema,
@@ -129,7 +129,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.delete(
       FACILITY_MEASURE_API_PATHS.building,
       {
-        config: { access: access.admin },
+        config: { access: access.adminOnPaidPlan },
         schema: { tags, params: z.object({ id: idParam('建物ID') }) },
       },
       async (request, reply) => {
@@ -146,7 +146,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.get(
       FACILITY_MEASURE_API_PATHS.outsideStores,
       {
-        config: { access: access.member },
+        config: { access: access.paidMember },
         schema: { tags, response: { 200: outsideStoresResponseSchema } },
       },
       async (request) => ({
@@ -157,7 +157,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.put(
       FACILITY_MEASURE_API_PATHS.outsideStores,
       {
-        config: { access: access.admin },
+        config: { access: access.adminOnPaidPlan },
         schema: { tags, body: outsideStoresSchema },
       },
       async (request, reply) => {
@@ -169,7 +169,7 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
     app.delete(
       FACILITY_MEASURE_API_PATHS.outsideStore,
       {
-        config: { access: access.admin },
+        config: { access: access.adminOnPaidPlan },
         schema: { tags, params: z.object({ month: monthParam() }) },
       },
       async (request, reply) => {
