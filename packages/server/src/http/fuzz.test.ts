@@ -131,6 +131,8 @@ const given: Given = (route, location, name) => {
       return storeCodes[0];
     case 'body.storeCodes':
       return storeCodes[0];
+    case 'body.institutionCodes':
+      return ['4011000018'];
     case 'body.plan':
       return planById(corporation.plan_id)!.code;
     case 'body.system_role':
