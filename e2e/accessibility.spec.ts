@@ -13,7 +13,7 @@ import { applyCustomPeriod, gotoAnalysis } from './analysis.ts';
 import { ANALYSIS_PERIOD, sendAnalysisFile } from './analysis-data.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboard, dateValue, periodMenu, showLastMonthAgainstLastYear } from './dashboard.ts';
-import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
+import { DEMO, expectRoute, login, mainMenu, SETTINGS_AND_PROFILE_ROUTES } from './helpers.ts';
 import { waitForMailLink } from './mail.ts';
 import { blockTiles } from './maps.ts';
 
@@ -26,15 +26,7 @@ const MAP_ROUTES = ['PatientDistribution', 'MarketShare'] as const;
 const ANALYSIS_ROUTES = ROUTES.filter(
   (r) => r.layout === 'main' && !(MAP_ROUTES as readonly string[]).includes(r.name),
 ).map((r) => r.name);
-const SETTING_ROUTES = [
-  'Corporation',
-  'AccountList',
-  'PharmacySetting',
-  'InitialSetup',
-  'Profile',
-  'PersonalSetting',
-  'Notice',
-] as const;
+const SETTING_ROUTES = [...SETTINGS_AND_PROFILE_ROUTES, 'Notice'] as const;
 /** The user-role member of the demo corporation (user@example.com). */
 const DEMO_USER_NAME = '佐藤 花子';
 /** A store of the demo corporation. */

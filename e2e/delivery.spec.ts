@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { routePath, type RouteName } from '@pharmalytics/domain';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, SETTINGS_AND_PROFILE_ROUTES } from './helpers.ts';
 
 /** What the sign-in page, the first every visitor opens, may download in JavaScript, compressed. */
 const LOGIN_JS_BUDGET_KB = 200;
@@ -83,12 +83,7 @@ test('assets are sent precompressed as the browser accepts and cached for good; 
 /** Pages that draw neither a chart nor a map when they open. */
 const PLAIN_ROUTES: RouteName[] = [
   'Dashboard', // its charts open over a card on hover or focus
-  'Corporation',
-  'AccountList',
-  'PharmacySetting',
-  'InitialSetup',
-  'Profile',
-  'PersonalSetting',
+  ...SETTINGS_AND_PROFILE_ROUTES,
 ];
 
 test('the chart and map libraries are files of their own that plain pages never download', async ({

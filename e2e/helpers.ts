@@ -41,6 +41,16 @@ export async function expectRoute(page: Page, name: RouteName): Promise<void> {
   await expect(page).toHaveTitle(pageTitle(route(name).title));
 }
 
+/** The signed-in pages outside the analytics screens: the settings and the member's own pages. */
+export const SETTINGS_AND_PROFILE_ROUTES = [
+  'Corporation',
+  'AccountList',
+  'PharmacySetting',
+  'InitialSetup',
+  'Profile',
+  'PersonalSetting',
+] as const satisfies readonly RouteName[];
+
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'メインメニュー' });
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD_METRICS, routePath, type RouteName } from '@pharmalytics/domain';
-import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
+import { DEMO, expectRoute, login, mainMenu, SETTINGS_AND_PROFILE_ROUTES } from './helpers.ts';
 import { blockTiles } from './maps.ts';
 import { expectAccessible } from './axe.ts';
 
@@ -62,12 +62,7 @@ const PAGES: RouteName[] = [
   'Pharmacist',
   'PatientDistribution',
   'MarketShare',
-  'Corporation',
-  'AccountList',
-  'PharmacySetting',
-  'InitialSetup',
-  'Profile',
-  'PersonalSetting',
+  ...SETTINGS_AND_PROFILE_ROUTES,
 ];
 
 test('at 390 px every page fits the width, the header keeps its buttons in view', async ({
