@@ -27,7 +27,7 @@ import {
   visibleSnackbar,
 } from './dashboard.ts';
 import { snackbar } from './settings.ts';
-import { settle } from './axe.ts';
+import { transitionsEnded } from './helpers.ts';
 
 /** The demo corporation 100001: nine stores in 福岡県, in store-code order. */
 const DEMO_STORE_CODES = ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009'];
@@ -198,7 +198,7 @@ test.describe('dashboard', () => {
       .click();
     const calendar = page.getByRole('grid');
     // A day clicked while the month slides in lands on the leaving grid and picks nothing.
-    await settle(page);
+    await transitionsEnded(page);
     await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
     await expect(calendar).toBeHidden();
     const firstOfMonth = `${range.from.slice(0, 8)}01`;

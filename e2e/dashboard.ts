@@ -6,7 +6,7 @@ import {
   routePath,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, login, transitionsEnded } from './helpers.ts';
 
 /** Helpers of the dashboard specs (the server's golden-value and mail tests reuse them). */
 
@@ -73,6 +73,7 @@ export async function openPeriodMenu(page: Page): Promise<Locator> {
   await dashboard(page).periodButton.click();
   const menu = page.getByRole('dialog', { name: '期間の設定' });
   await expect(menu).toBeVisible();
+  await transitionsEnded(page);
   return menu;
 }
 

@@ -57,5 +57,23 @@ export function mainMenu(page: Page) {
 
 export async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: 'アカウントメニュー' }).click();
-  return page.getByRole('menu');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await transitionsEnded(page);
+  return menu;
+}
+
+/**
+ * Waits for every running transition (a menu growing, a month sliding in) to end: on a loaded
+ * machine a click or a measure taken midway lands on a moving or leaving element.
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
