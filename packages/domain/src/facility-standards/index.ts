@@ -4,3 +4,4 @@ export * from './evaluate-rules.ts';
 export * from './revision-on-date.ts';
 export * from './measure-basis.ts';
 export * from './measure-api.ts';
+export * from './projection.ts';
