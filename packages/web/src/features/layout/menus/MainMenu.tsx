@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { appPath } from '../../../app/paths.ts';
 import { mainMenuModel, type MainMenuGroupState, type MainMenuItemState } from './mainMenu.ts';
 import { DashboardIcon, GroupIcon } from './menuIcons.tsx';
+import { MENU_ITEM_SX } from './menuItemSx.ts';
 
 export interface MainMenuProps {
   expanded: boolean;
@@ -28,19 +29,6 @@ export interface MainMenuProps {
   role: RoleName;
   current: RouteName | undefined;
 }
-
-const itemSx = {
-  borderRadius: 1.5,
-  mx: 1,
-  my: 0.25,
-  '&.Mui-selected': {
-    bgcolor: 'primary.main',
-    color: 'primary.contrastText',
-    '& .MuiListItemIcon-root': { color: 'inherit' },
-    '&:hover': { bgcolor: 'primary.dark' },
-  },
-  '&.Mui-disabled': { opacity: 0.55 },
-} as const;
 
 function LockMark() {
   const { t } = useTranslation();
@@ -70,7 +58,7 @@ function MenuLink({ item, icon }: { item: MainMenuItemState; icon?: ReactNode })
   if (item.locked) {
     return (
       <MenuSlot>
-        <ListItemButton disabled sx={{ ...itemSx, ...inset }}>
+        <ListItemButton disabled sx={{ ...MENU_ITEM_SX, ...inset }}>
           {iconSlot}
           {text}
           <LockMark />
@@ -85,7 +73,7 @@ function MenuLink({ item, icon }: { item: MainMenuItemState; icon?: ReactNode })
         to={appPath(item.route)}
         selected={item.active}
         aria-current={item.active ? 'page' : undefined}
-        sx={{ ...itemSx, ...inset }}
+        sx={{ ...MENU_ITEM_SX, ...inset }}
       >
         {iconSlot}
         {text}
@@ -140,7 +128,7 @@ function ExpandedGroup({ group }: { group: MainMenuGroupState }) {
   );
 }
 
-const railSx = { ...itemSx, justifyContent: 'center', px: 0, py: 1.25, mx: 1 } as const;
+const railSx = { ...MENU_ITEM_SX, justifyContent: 'center', px: 0, py: 1.25, mx: 1 } as const;
 
 function CollapsedGroup({ group }: { group: MainMenuGroupState }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

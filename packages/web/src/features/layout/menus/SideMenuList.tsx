@@ -7,6 +7,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MENU_ITEM_SX } from './menuItemSx.ts';
 
 export interface SideMenuEntry {
   key: string;
@@ -48,17 +49,7 @@ export function SideMenuList({
               to={entry.to}
               selected={entry.active}
               aria-current={entry.active ? 'page' : undefined}
-              sx={{
-                borderRadius: 1.5,
-                mx: 1,
-                my: 0.25,
-                '&.Mui-selected': {
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  '& .MuiListItemIcon-root': { color: 'inherit' },
-                  '&:hover': { bgcolor: 'primary.dark' },
-                },
-              }}
+              sx={MENU_ITEM_SX}
             >
               <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
               <ListItemText
