@@ -5,3 +5,6 @@ export * from './revision-on-date.ts';
 export * from './measure-basis.ts';
 export * from './measure-api.ts';
 export * from './projection.ts';
+export * from './store-judgement.ts';
+export * from './judgement-api.ts';
+export * from './settings-api.ts';

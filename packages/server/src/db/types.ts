@@ -405,6 +405,32 @@ export interface GroupOutsideStoresTable {
   store_count: number;
 }
 
+export interface StoreFacilityFactsTable {
+  corporation_id: number;
+  store_id: number;
+  basic_fee_notified: boolean;
+  special_relationship: boolean;
+  real_estate_lease: boolean;
+  low_resource_area: boolean;
+  urban_new_opening: boolean;
+  updated_at: Timestamp;
+}
+
+export interface FacilityAlertSettingsTable {
+  corporation_id: number;
+  receptions_margin: number;
+  rate_margin: number;
+  updated_at: Timestamp;
+}
+
+export interface FacilityAlertDismissalsTable {
+  corporation_id: number;
+  member_id: number;
+  store_id: number;
+  alert_key: string;
+  dismissed_at: Timestamp;
+}
+
 export interface PrescriptionMedicinesTable extends PrescriptionItemsTable {
   yj_code: string | null;
   generic_class: number | null;
@@ -448,4 +474,7 @@ export interface DB {
   same_building_groups: SameBuildingGroupsTable;
   same_building_institutions: SameBuildingInstitutionsTable;
   group_outside_stores: GroupOutsideStoresTable;
+  store_facility_facts: StoreFacilityFactsTable;
+  facility_alert_settings: FacilityAlertSettingsTable;
+  facility_alert_dismissals: FacilityAlertDismissalsTable;
 }

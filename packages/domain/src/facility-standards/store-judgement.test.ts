@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateRuleSet } from './evaluate-rules.ts';
+import { judgementPeriodOn } from './projection.ts';
+import { R6_RULES, R8_RULES } from './reference-rules.fixture.ts';
+import type { RevisionRules } from './rule-schemas.ts';
+import {
+  basicFeeMeasures,
+  judgeStore,
+  receptionsToKeep,
+  type MonthlyFigure,
+  type PeriodFigures,
+  type QuantityFigures,
+  type StoreFacts,
+} from './store-judgement.ts';
+
+const revision = (code: string, from: string, to: string | null, rules = R6_RULES) => ({
+  code,
+  name: code,
+  effectiveFrom: from,
+  effectiveTo: to,
+  source: 'reference',
+  rules,
+});
+const REVISIONS: RevisionRules[] = [
+  revision('R6', '2024-06-01', '2026-05-31', R6_RULES),
+  revision('R8', '2026-06-01', null, R8_RULES),
+];
+
+const ORDINARY: StoreFacts = {
+  basic_fee_notified: true,
+  special_relationship: false,
+  real_estate_lease: false,
+  low_resource_area: false,
+  urban_new_opening: false,
+};
+
+/** The same figure in every month from `from` to `to`, both included. */
+function flat(from: string, to: string, value: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (let d = new Date(`${from}-01T00:00:00Z`); d.toISOString().slice(0, 7) <= to;) {
+    out[d.toISOString().slice(0, 7)] = value;
+    d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  }
+  return out;
+}
+
+const scale = (figure: MonthlyFigure, by: (month: string) => number) =>
+  Object.fromEntries(Object.entries(figure).map(([m, v]) => [m, v * by(m)]));
+
+/** A small group of one store; everything flat unless overridden. */
+function figures(overrides: Partial<PeriodFigures> = {}): PeriodFigures {
+  const receptions = flat('2025-02', '2026-10', 1_900);
+  return {
+    standardReceptions: receptions,
+    topReceptions: scale(receptions, () => 0.8),
+    top3Receptions: scale(receptions, () => 0.9),
+    topInstitution: { key: '1310000001', name: '中央内科' },
+    groupReceptions: receptions,
+    groupStores: flat('2025-02', '2026-10', 1),
+    groupSameTopReceptions: receptions,
+    ...overrides,
+  };
+}
+
+function quantities(genericShare: (month: string) => number): QuantityFigures {
+  const eligible = flat('2025-02', '2026-10', 10_000);
+  return {
+    eligibleQuantity: eligible,
+    genericQuantity: scale(eligible, (m) => genericShare(m) / 100),
+    totalQuantity: scale(eligible, () => 1.5),
+    standardReceptions: flat('2025-02', '2026-10', 1_900),
+  };
+}
+
+describe('basicFeeMeasures', () => {
+  it('averages a period over its twelve months, the months to come projected', () => {
+    const period = judgementPeriodOn('2026-11-24');
+    const measured = basicFeeMeasures(figures(), ORDINARY, period, '2026-10')!;
+    expect(measured.observedMonths).toBe(6);
+    expect(measured.measures.receptions_per_month).toBeCloseTo(1_900, 8);
+    expect(measured.measures.concentration_rate).toBeCloseTo(80, 8);
+    expect(measured.measures.top3_concentration_rate).toBeCloseTo(90, 8);
+    expect(measured.measures.group_store_count).toBe(1);
+  });
+
+  it('projects the numerator and the denominator of a ratio separately', () => {
+    // Receptions grow 10 % on the year before while the top institution stays where it was.
+    const receptions = scale(flat('2025-02', '2026-10', 1_000), (m) => (m >= '2026-05' ? 1.1 : 1));
+    const top = flat('2025-02', '2026-10', 900);
+    const measured = basicFeeMeasures(
+      figures({ standardReceptions: receptions, topReceptions: top }),
+      ORDINARY,
+      judgementPeriodOn('2026-11-24'),
+      '2026-10',
+    )!;
+    // 12 × 1,100 receptions, 12 × 900 from the top: 81.8…%, not the average of monthly rates.
+    expect(measured.measures.receptions_per_month).toBeCloseTo(1_100, 8);
+    expect(measured.measures.concentration_rate).toBeCloseTo((900 * 100) / 1_100, 8);
+  });
+
+  it('judges a period that is over on the months the store has data for', () => {
+    const opened = flat('2025-11', '2026-10', 2_400); // opened in November 2025
+    const measured = basicFeeMeasures(
+      figures({ standardReceptions: opened, topReceptions: scale(opened, () => 0.9) }),
+      ORDINARY,
+      judgementPeriodOn('2026-01-01'), // 2025-05 … 2026-04
+      '2026-10',
+    )!;
+    expect(measured.observedMonths).toBe(6);
+    expect(measured.measures.receptions_per_month).toBeCloseTo(2_400, 8);
+    expect(measured.measures.concentration_rate).toBeCloseTo(90, 8);
+  });
+});
+
+describe('judgeStore', () => {
+  it('heads for 調剤基本料2 under R8 when receptions pass 1,800 at 集中率 over 85 %', () => {
+    // Last period (2025-05 … 2026-04): 1,900 a month at 80 % → 基本料1. This period: 集中率 87 %.
+    const receptions = flat('2025-02', '2026-10', 1_900);
+    const judged = judgeStore({
+      revisions: REVISIONS,
+      today: '2026-11-24',
+      lastCompleteMonth: '2026-10',
+      facts: ORDINARY,
+      figuresOf: (period) =>
+        figures({
+          topReceptions: scale(receptions, () => (period.fromMonth === '2026-05' ? 0.87 : 0.8)),
+        }),
+      quantities: quantities(() => 88),
+    });
+    expect(judged.basicFee.current).toMatchObject({ revisionCode: 'R8' });
+    expect(judged.basicFee.current!.outcome.applies?.code).toBe('basic_1');
+    expect(judged.basicFee.projected!.outcome.applies?.code).toBe('basic_2');
+    expect(judged.basicFee.projected!.period.appliesFrom).toBe('2027-06-01');
+    // 1,900 × 0.87 from the top must fall to 85 %: 1,900 × 0.87 / 0.85 − 1,900 = 44.7 → 45.
+    expect(judged.receptionsToKeepCurrent).toBe(45);
+    expect(judged.months).toHaveLength(24);
+    expect(judged.months.filter((m) => m.projected).map((m) => m.month)).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+    ]);
+  });
+
+  it('stays in 基本料1 under R6 at the same figures (its threshold was 2,000)', () => {
+    const receptions = flat('2023-02', '2024-10', 1_900);
+    const judged = judgeStore({
+      revisions: REVISIONS,
+      today: '2024-11-24',
+      lastCompleteMonth: '2024-10',
+      facts: ORDINARY,
+      figuresOf: () =>
+        figures({
+          standardReceptions: receptions,
+          topReceptions: scale(receptions, () => 0.87),
+          top3Receptions: scale(receptions, () => 0.9),
+          groupReceptions: receptions,
+          groupStores: flat('2023-02', '2024-10', 1),
+          groupSameTopReceptions: receptions,
+        }),
+      quantities: quantities(() => 88),
+    });
+    // The period 2024-05 … 2025-04 applies from 2025-06-01, under R6.
+    expect(judged.basicFee.projected!.revisionCode).toBe('R6');
+    expect(judged.basicFee.projected!.outcome.applies?.code).toBe('basic_1');
+    expect(judged.receptionsToKeepCurrent).toBeNull();
+  });
+
+  it('foresees a generic share falling below its tier in the next three months', () => {
+    // 86 % all year until it slips to 84 % from August 2026; a year before it slipped too.
+    const share = (m: string) => (m.slice(5) >= '08' && m.slice(5) <= '12' ? 84 : 86);
+    const judged = judgeStore({
+      revisions: [revision('R6', '2024-06-01', null, R6_RULES)],
+      today: '2026-09-10',
+      lastCompleteMonth: '2026-08',
+      facts: ORDINARY,
+      figuresOf: () => figures(),
+      quantities: quantities(share),
+    });
+    // June–August 2026: 86, 86, 84 → 85.33 % → 加算2; September–November projected at 84 %.
+    expect(judged.generic.current!.window).toEqual(['2026-06', '2026-07', '2026-08']);
+    expect(judged.generic.current!.tier.applies?.code).toBe('generic_2');
+    expect(judged.generic.projected!.window).toEqual(['2026-09', '2026-10', '2026-11']);
+    expect(judged.generic.projected!.projectedMonths).toBe(3);
+    expect(judged.generic.projected!.tier.applies?.code).toBe('generic_1');
+    expect(judged.generic.projected!.appliesMonth).toBe('2026-12');
+  });
+
+  it('has nothing to judge for a store without data', () => {
+    const none: PeriodFigures = {
+      standardReceptions: {},
+      topReceptions: {},
+      top3Receptions: {},
+      topInstitution: null,
+      groupReceptions: {},
+      groupStores: {},
+      groupSameTopReceptions: {},
+    };
+    const judged = judgeStore({
+      revisions: REVISIONS,
+      today: '2026-11-24',
+      lastCompleteMonth: '2026-10',
+      facts: ORDINARY,
+      figuresOf: () => none,
+      quantities: {
+        genericQuantity: {},
+        eligibleQuantity: {},
+        totalQuantity: {},
+        standardReceptions: {},
+      },
+    });
+    expect(judged.basicFee).toEqual({ current: null, projected: null });
+    expect(judged.generic).toEqual({ current: null, projected: null });
+    expect(judged.receptionsToKeepCurrent).toBeNull();
+  });
+});
+
+describe('receptionsToKeep', () => {
+  const measures = {
+    ...ORDINARY,
+    receptions_per_month: 1_920,
+    concentration_rate: 86.1,
+    top3_concentration_rate: 90,
+    top_institution_receptions_per_month: 1_653.12,
+    group_receptions_per_month: 1_920,
+    group_same_institution_receptions_per_month: 1_920,
+    group_store_count: 1,
+  };
+
+  it('answers the least receptions from elsewhere that keep 基本料1', () => {
+    const extra = receptionsToKeep(R8_RULES, measures, 'basic_1')!;
+    // 1,653.12 / 0.85 − 1,920 = 24.85 → 25 more a month.
+    expect(extra).toBe(25);
+    const keep = (more: number) =>
+      evaluateRuleSet(R8_RULES, 'basic_fee', {
+        ...measures,
+        receptions_per_month: 1_920 + more,
+        concentration_rate: (1_653.12 * 100) / (1_920 + more),
+        top3_concentration_rate: (1_728 * 100) / (1_920 + more),
+      }).applies?.code;
+    expect(keep(extra)).toBe('basic_1');
+    expect(keep(extra - 1)).toBe('basic_2');
+  });
+
+  it('answers 0 for a store already in the 区分, null when receptions cannot bring it back', () => {
+    expect(receptionsToKeep(R8_RULES, { ...measures, concentration_rate: 80 }, 'basic_1')).toBe(0);
+    // 基本料3ロ from a lease in a group of over 400,000 a month, whatever the 集中率.
+    const leased = {
+      ...measures,
+      real_estate_lease: true,
+      group_receptions_per_month: 450_000,
+      group_store_count: 250,
+    };
+    expect(evaluateRuleSet(R8_RULES, 'basic_fee', leased).applies?.code).toBe('basic_3ro');
+    expect(receptionsToKeep(R8_RULES, leased, 'basic_1')).toBeNull();
+  });
+});

@@ -1,0 +1,362 @@
+import { addMonths, format, parse } from 'date-fns';
+import { evaluateRuleSet, type RuleSetOutcome } from './evaluate-rules.ts';
+import type { FlagMeasure, StoreMeasures } from './measures.ts';
+import {
+  judgementPeriodOn,
+  projectPeriod,
+  type JudgementPeriod,
+  type PeriodProjection,
+} from './projection.ts';
+import { revisionOn } from './revision-on-date.ts';
+import type { FacilityRule, RevisionRules } from './rule-schemas.ts';
+import { GENERIC_SHARE_WINDOW_MONTHS } from './measure-basis.ts';
+
+const MONTH_FORMAT = 'yyyy-MM';
+export const shiftMonthBy = (month: string, by: number) =>
+  format(addMonths(parse(month, MONTH_FORMAT, new Date(2000, 0, 1)), by), MONTH_FORMAT);
+
+/** A figure per month `yyyy-MM`; a month left out has no data (not zero). */
+export type MonthlyFigure = Readonly<Record<string, number>>;
+
+/**
+ * The monthly figures one store's 区分 is judged on over one 判定期間. Each part of a ratio is a
+ * figure of its own, so a ratio is projected as its projected numerator over its projected
+ * denominator. `top` and `top3` follow the institutions (buildings counted as one) that lead the
+ * period's observed months, in every month loaded (the year before gives their seasons).
+ */
+export interface PeriodFigures {
+  standardReceptions: MonthlyFigure;
+  topReceptions: MonthlyFigure;
+  top3Receptions: MonthlyFigure;
+  /** The period's top institution, or null without receptions. */
+  topInstitution: { key: string; name: string } | null;
+  /** The group: all its 施設基準 receptions, its stores, and the stores sharing this top institution. */
+  groupReceptions: MonthlyFigure;
+  groupStores: MonthlyFigure;
+  groupSameTopReceptions: MonthlyFigure;
+}
+
+/** 規格単位数量 per month: class 3, classes 2 and 3, every line (measure-basis.ts). */
+export interface QuantityFigures {
+  genericQuantity: MonthlyFigure;
+  eligibleQuantity: MonthlyFigure;
+  totalQuantity: MonthlyFigure;
+  standardReceptions: MonthlyFigure;
+}
+
+/** What a store is or is not, entered by an administrator (the flags of FACILITY_MEASURES). */
+export type StoreFacts = { readonly [K in FlagMeasure]: boolean };
+
+const share = (numerator: number, denominator: number) =>
+  denominator > 0 ? (numerator * 100) / denominator : null;
+
+/** The latest month of a figure, or null without any. */
+export function latestMonth(figure: MonthlyFigure): string | null {
+  const months = Object.keys(figure).sort();
+  return months.at(-1) ?? null;
+}
+
+interface ProjectedPeriodMeasures {
+  measures: StoreMeasures;
+  /** Months of the period the data covers; the rest are projected. */
+  observedMonths: number;
+  /** The trend of the store's 施設基準 receptions (1.05 = 5 % up on the year before), if known. */
+  trend: number | null;
+  receptions: PeriodProjection | null;
+  top: PeriodProjection | null;
+  top3: PeriodProjection | null;
+}
+
+/** A figure's total over a period: as observed once the period is over, else projected. */
+function periodTotal(
+  figure: MonthlyFigure,
+  period: JudgementPeriod,
+  lastCompleteMonth: string,
+): PeriodProjection | null {
+  if (period.toMonth > lastCompleteMonth) return projectPeriod(figure, period, lastCompleteMonth);
+  const months = period.months
+    .filter((month) => figure[month] !== undefined)
+    .map((month) => ({ month, value: figure[month]!, projected: false }));
+  if (months.length === 0) return null;
+  const total = months.reduce((sum, m) => sum + m.value, 0);
+  return { months, total, observedMonths: months.length, trend: null };
+}
+
+/**
+ * The basic-fee measures of a 判定期間, averaged per month. A period under way counts all its
+ * months, those after `lastCompleteMonth` projected (projectPeriod); a period over counts the
+ * months the store has data for (a store open part of the year is judged on those). The group's
+ * store count is the latest observed, not projected. Null when the store has nothing to judge
+ * the period on.
+ */
+export function basicFeeMeasures(
+  figures: PeriodFigures,
+  facts: StoreFacts,
+  period: JudgementPeriod,
+  lastCompleteMonth: string,
+): ProjectedPeriodMeasures | null {
+  const total = (figure: MonthlyFigure) => periodTotal(figure, period, lastCompleteMonth);
+  const receptions = total(figures.standardReceptions);
+  if (receptions === null || receptions.observedMonths === 0) return null;
+  const months = receptions.months.length;
+  const perMonth = (p: PeriodProjection | null) => (p === null ? null : p.total / months);
+  const top = total(figures.topReceptions);
+  const top3 = total(figures.top3Receptions);
+  const lastGroupMonth = latestMonth(
+    Object.fromEntries(
+      Object.entries(figures.groupStores).filter(
+        ([m]) => m <= lastCompleteMonth && m <= period.toMonth,
+      ),
+    ),
+  );
+  return {
+    measures: {
+      ...facts,
+      receptions_per_month: receptions.total / months,
+      concentration_rate: share(top?.total ?? 0, receptions.total),
+      top3_concentration_rate: share(top3?.total ?? 0, receptions.total),
+      top_institution_receptions_per_month: perMonth(top) ?? 0,
+      group_receptions_per_month: perMonth(total(figures.groupReceptions)),
+      group_same_institution_receptions_per_month: perMonth(total(figures.groupSameTopReceptions)),
+      group_store_count: lastGroupMonth === null ? null : figures.groupStores[lastGroupMonth]!,
+    },
+    observedMonths: receptions.observedMonths,
+    trend: receptions.trend,
+    receptions,
+    top,
+    top3,
+  };
+}
+
+/** The months of a generic window: `count` months ending with `lastMonth`. */
+export function windowEnding(lastMonth: string, count = GENERIC_SHARE_WINDOW_MONTHS): string[] {
+  return Array.from({ length: count }, (_, i) => shiftMonthBy(lastMonth, i - count + 1));
+}
+
+/**
+ * The generic measures over a window of months (ratio of sums, as the 加算 takes its three
+ * months), each month observed or projected from the same month a year before at the trend.
+ */
+export function genericMeasures(
+  figures: QuantityFigures,
+  window: readonly string[],
+  lastCompleteMonth: string,
+): { measures: StoreMeasures; projectedMonths: number } | null {
+  const period: JudgementPeriod = {
+    fromMonth: window[0]!,
+    toMonth: window.at(-1)!,
+    appliesFrom: `${shiftMonthBy(window.at(-1)!, 1)}-01`,
+    months: [...window],
+  };
+  const total = (figure: MonthlyFigure) => projectPeriod(figure, period, lastCompleteMonth);
+  const generic = total(figures.genericQuantity);
+  const eligible = total(figures.eligibleQuantity);
+  const all = total(figures.totalQuantity);
+  const receptions = total(figures.standardReceptions);
+  if (eligible === null || all === null) return null;
+  return {
+    measures: {
+      generic_share: share(generic?.total ?? 0, eligible.total),
+      cutoff_share: share(eligible.total, all.total),
+      receptions_per_month: receptions === null ? null : receptions.total / window.length,
+    },
+    projectedMonths: eligible.months.filter((m) => m.projected).length,
+  };
+}
+
+/**
+ * The additional 施設基準 receptions per month from institutions outside the top three that would
+ * bring the basic fee back to `keep`: the least of the amounts that take each 集中率 condition
+ * of the rules just under its threshold, tried in order. Null when no such amount does (a 区分
+ * set by the group, a flag or the volume itself), 0 when the store already keeps it.
+ */
+export function receptionsToKeep(
+  rules: readonly FacilityRule[],
+  measures: StoreMeasures,
+  keep: string,
+): number | null {
+  const receptions = measures.receptions_per_month;
+  if (receptions == null) return null;
+  const top = ((measures.concentration_rate ?? 0) * receptions) / 100;
+  const top3 = ((measures.top3_concentration_rate ?? 0) * receptions) / 100;
+  const withMore = (extra: number): StoreMeasures => ({
+    ...measures,
+    receptions_per_month: receptions + extra,
+    concentration_rate: share(top, receptions + extra),
+    top3_concentration_rate: share(top3, receptions + extra),
+  });
+  const candidates = new Set<number>([0]);
+  for (const rule of rules.filter((r) => r.ruleSet === 'basic_fee')) {
+    for (const c of rule.conditions) {
+      if (c.threshold === null || c.threshold <= 0) continue;
+      const numerator =
+        c.measure === 'concentration_rate'
+          ? top
+          : c.measure === 'top3_concentration_rate'
+            ? top3
+            : null;
+      if (numerator === null) continue;
+      const atThreshold = (numerator * 100) / c.threshold - receptions;
+      for (const extra of [Math.ceil(atThreshold), Math.floor(atThreshold) + 1]) {
+        if (extra > 0) candidates.add(extra);
+      }
+    }
+  }
+  const found = [...candidates]
+    .sort((a, b) => a - b)
+    .find((extra) => evaluateRuleSet(rules, 'basic_fee', withMore(extra)).applies?.code === keep);
+  return found ?? null;
+}
+
+export interface JudgedBasicFee {
+  period: JudgementPeriod;
+  revisionCode: string;
+  outcome: RuleSetOutcome;
+  measures: StoreMeasures;
+  observedMonths: number;
+  trend: number | null;
+}
+
+export interface JudgedGeneric {
+  /** The three months judged and the first month their tier applies to. */
+  window: string[];
+  appliesMonth: string;
+  revisionCode: string;
+  tier: RuleSetOutcome;
+  reduction: RuleSetOutcome;
+  measures: StoreMeasures;
+  projectedMonths: number;
+}
+
+/** One month of a period: observed, or projected from the same month a year before. */
+export interface JudgementMonthFigures {
+  month: string;
+  projected: boolean;
+  standardReceptions: number | null;
+  topReceptions: number | null;
+  top3Receptions: number | null;
+  concentrationRate: number | null;
+  top3ConcentrationRate: number | null;
+  genericShare: number | null;
+  cutoffShare: number | null;
+}
+
+/** A period month by month, each figure observed or projected as the judgement takes it. */
+export function periodMonths(
+  figures: PeriodFigures,
+  quantities: QuantityFigures,
+  period: JudgementPeriod,
+  lastCompleteMonth: string,
+): JudgementMonthFigures[] {
+  const byMonth = (figure: MonthlyFigure) => {
+    const projection = periodTotal(figure, period, lastCompleteMonth);
+    return new Map(projection?.months.map((m) => [m.month, m]) ?? []);
+  };
+  const receptions = byMonth(figures.standardReceptions);
+  const top = byMonth(figures.topReceptions);
+  const top3 = byMonth(figures.top3Receptions);
+  const generic = byMonth(quantities.genericQuantity);
+  const eligible = byMonth(quantities.eligibleQuantity);
+  const total = byMonth(quantities.totalQuantity);
+  return period.months.map((month) => {
+    const value = (m: Map<string, { value: number }>) => m.get(month)?.value ?? null;
+    const ratio = (numerator: number | null, denominator: number | null) =>
+      denominator === null ? null : share(numerator ?? 0, denominator);
+    const standard = value(receptions);
+    return {
+      month,
+      projected: receptions.get(month)?.projected ?? month > lastCompleteMonth,
+      standardReceptions: standard,
+      topReceptions: value(top),
+      top3Receptions: value(top3),
+      concentrationRate: ratio(value(top), standard),
+      top3ConcentrationRate: ratio(value(top3), standard),
+      genericShare: ratio(value(generic), value(eligible)),
+      cutoffShare: ratio(value(eligible), value(total)),
+    };
+  });
+}
+
+export interface StoreJudgement {
+  /** The 区分 decided by the last complete 判定期間, and the one the current period heads for. */
+  basicFee: { current: JudgedBasicFee | null; projected: JudgedBasicFee | null };
+  /** Receptions per month from other institutions that would keep the current 区分. */
+  receptionsToKeepCurrent: number | null;
+  /** The tier of the latest three complete months, and of the next three, projected. */
+  generic: { current: JudgedGeneric | null; projected: JudgedGeneric | null };
+  /** The last complete period and the current one, month by month. */
+  months: JudgementMonthFigures[];
+}
+
+/** The judgement periods around a day: the last complete one and the one the day is in. */
+export function judgementPeriodsOn(day: string) {
+  const current = judgementPeriodOn(day);
+  const previous = judgementPeriodOn(`${shiftMonthBy(current.fromMonth, -1)}-01`);
+  return { previous, current };
+}
+
+/**
+ * One store's basic fee and generic tier, now and ahead, under the revision in force when each
+ * applies. `figuresOf` answers the figures of a period (its top institutions differ by period).
+ */
+export function judgeStore(input: {
+  revisions: readonly RevisionRules[];
+  today: string;
+  lastCompleteMonth: string;
+  facts: StoreFacts;
+  figuresOf: (period: JudgementPeriod) => PeriodFigures;
+  quantities: QuantityFigures;
+}): StoreJudgement {
+  const { revisions, lastCompleteMonth, facts } = input;
+  const { previous, current } = judgementPeriodsOn(input.today);
+  const judgeBasicFee = (period: JudgementPeriod): JudgedBasicFee | null => {
+    const revision = revisionOn(revisions, period.appliesFrom);
+    const projected = basicFeeMeasures(input.figuresOf(period), facts, period, lastCompleteMonth);
+    if (revision === null || projected === null) return null;
+    return {
+      period,
+      revisionCode: revision.code,
+      outcome: evaluateRuleSet(revision.rules, 'basic_fee', projected.measures),
+      measures: projected.measures,
+      observedMonths: projected.observedMonths,
+      trend: projected.trend,
+    };
+  };
+  const judgeGeneric = (window: string[]): JudgedGeneric | null => {
+    const appliesMonth = shiftMonthBy(window.at(-1)!, 1);
+    const revision = revisionOn(revisions, `${appliesMonth}-01`);
+    const judged = genericMeasures(input.quantities, window, lastCompleteMonth);
+    if (revision === null || judged === null) return null;
+    return {
+      window,
+      appliesMonth,
+      revisionCode: revision.code,
+      tier: evaluateRuleSet(revision.rules, 'generic_tier', judged.measures),
+      reduction: evaluateRuleSet(revision.rules, 'generic_reduction', judged.measures),
+      measures: judged.measures,
+      projectedMonths: judged.projectedMonths,
+    };
+  };
+
+  const months = [previous, current].flatMap((period) =>
+    periodMonths(input.figuresOf(period), input.quantities, period, lastCompleteMonth),
+  );
+  const basicNow = judgeBasicFee(previous);
+  const basicAhead = judgeBasicFee(current);
+  const keep = basicNow?.outcome.applies?.code;
+  const aheadRules = basicAhead && revisionOn(revisions, basicAhead.period.appliesFrom)?.rules;
+  return {
+    basicFee: { current: basicNow, projected: basicAhead },
+    receptionsToKeepCurrent:
+      keep && basicAhead && aheadRules && basicAhead.outcome.applies?.code !== keep
+        ? receptionsToKeep(aheadRules, basicAhead.measures, keep)
+        : null,
+    generic: {
+      current: judgeGeneric(windowEnding(lastCompleteMonth)),
+      projected: judgeGeneric(
+        windowEnding(shiftMonthBy(lastCompleteMonth, GENERIC_SHARE_WINDOW_MONTHS)),
+      ),
+    },
+    months,
+  };
+}
