@@ -46,7 +46,11 @@ import { memberAdminRoutes } from './members/admin-routes.ts';
 import { manualRoutes } from './manuals/routes.ts';
 import { marketShareRoutes } from './maps/market-share-routes.ts';
 import { facilityRoutes, patientDistributionRoutes } from './maps/index.ts';
-import { facilityMeasureRoutes, facilityStandardRoutes } from './facility-standards/index.ts';
+import {
+  facilityJudgementRoutes,
+  facilityMeasureRoutes,
+  facilityStandardRoutes,
+} from './facility-standards/index.ts';
 import { memberRoutes } from './members/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import type { Secrets } from './secrets.ts';
@@ -189,6 +193,7 @@ export async function buildApp({
   await app.register(facilityRoutes({ db }));
   await app.register(facilityStandardRoutes({ db }));
   await app.register(facilityMeasureRoutes({ db, metrics }));
+  await app.register(facilityJudgementRoutes({ db, metrics }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>

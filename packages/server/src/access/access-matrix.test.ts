@@ -5,6 +5,7 @@ import {
   isRouteAllowed,
   plansFrom,
   route,
+  DEFAULT_STORE_FACTS,
   type PlanCode,
   type RoleName,
   type RouteName,
@@ -198,12 +199,16 @@ function marketShareRows(): Record<string, Row> {
 
 /**
  * The 施設基準 measures, on the paid plans: a member's own stores; the group totals (the whole
- * corporation) and the writes of buildings and the outside figure for administrators.
+ * corporation) and the writes of buildings, the outside figure, store facts and alert settings for
+ * administrators.
  */
 function facilityMeasureRows(): Record<string, Row> {
   const month = week.from.slice(0, 7);
   const measures = (stores: string) =>
     get(`/v3/facility_standards/measures?fromMonth=${month}&toMonth=${month}&storeCodes=${stores}`);
+  const judgements = (stores: string) =>
+    get(`/v3/facility_standards/judgements?storeCodes=${stores}`);
+  const facts = { ...DEFAULT_STORE_FACTS, real_estate_lease: true };
   return {
     'GET /v3/facility_standards/measures': {
       probe: measures('{store}'),
@@ -242,6 +247,37 @@ function facilityMeasureRows(): Record<string, Row> {
     },
     'PUT /v3/facility_standards/outside_stores': {
       probe: invalid('PUT', '/v3/facility_standards/outside_stores'),
+      allowed: PAID_ADMINS,
+      foreign: null,
+    },
+    'GET /v3/facility_standards/judgements': {
+      probe: judgements('{store}'),
+      allowed: PAID,
+      answer: 200,
+      foreign: [judgements('{foreignStore}'), judgements('{store},{foreignStore}')],
+      outsideStores: [judgements('1003'), judgements('1001,1003')],
+    },
+    'GET /v3/facility_standards/store_facts': {
+      probe: get('/v3/facility_standards/store_facts'),
+      allowed: PAID,
+      answer: 200,
+      foreign: null,
+    },
+    'PUT /v3/facility_standards/store_facts/:storeCode': {
+      probe: invalid('PUT', '/v3/facility_standards/store_facts/{store}'),
+      allowed: PAID_ADMINS,
+      foreign: [
+        { method: 'PUT', path: '/v3/facility_standards/store_facts/{foreignStore}', body: facts },
+      ],
+    },
+    'GET /v3/facility_standards/alert_settings': {
+      probe: get('/v3/facility_standards/alert_settings'),
+      allowed: PAID,
+      answer: 200,
+      foreign: null,
+    },
+    'PUT /v3/facility_standards/alert_settings': {
+      probe: invalid('PUT', '/v3/facility_standards/alert_settings'),
       allowed: PAID_ADMINS,
       foreign: null,
     },

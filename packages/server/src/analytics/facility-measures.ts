@@ -120,7 +120,7 @@ function quantitiesStatement(query: FacilityMeasuresQuery, dialect: AnalyticsExe
     group by p.store_id, ${month}`;
 }
 
-interface Unit {
+export interface Unit {
   key: string;
   name: string;
   receptions: number;
@@ -144,27 +144,29 @@ function concentrationUnits(
     .sort((a, b) => b.receptions - a.receptions || a.key.localeCompare(b.key));
 }
 
-/**
- * The 施設基準 measures of each store of the scope in each month of the range
- * (docs/facility-standards.md "Measures"), on the system of record or on the replica, from the
- * same statements. Stores come in the scope's order, months in order; a month without data has
- * zero counts and no rates.
- */
-export async function computeFacilityMeasures(
+const cell = (storeId: number, month: string) => `${storeId}|${month}`;
+
+/** Every reception and the 集中率's institutions (buildings as one), per store and month. */
+export type StoreMonthUnits = ReadonlyMap<string, { receptions: number; units: Unit[] }>;
+/** 規格単位数量 per store and month. */
+export type StoreMonthQuantities = ReadonlyMap<
+  string,
+  { generic: number; eligible: number; total: number }
+>;
+export const storeMonthKey = cell;
+
+/** The receptions of each store and month of the range by institution (buildings as one). */
+export async function computeStoreUnits(
   on: Database | AnalyticsExecutor,
   query: FacilityMeasuresQuery,
-): Promise<StoreMonthMeasures[]> {
+): Promise<StoreMonthUnits> {
   const executor = executorOf(on);
-  const [receptionRows, quantityRows] = await Promise.all([
-    executor.rows(receptionsStatement(query, executor.dialect)),
-    executor.rows(quantitiesStatement(query, executor.dialect)),
-  ]);
-  const cell = (storeId: number, month: string) => `${storeId}|${month}`;
+  const rows = await executor.rows(receptionsStatement(query, executor.dialect));
   const institutions = new Map<
     string,
     { receptions: number; rows: { code: string; name: string; standard: number }[] }
   >();
-  for (const r of receptionRows) {
+  for (const r of rows) {
     const id = cell(Number(r.store_id), String(r.month));
     const entry = institutions.get(id) ?? { receptions: 0, rows: [] };
     entry.receptions += Number(r.receptions);
@@ -175,12 +177,43 @@ export async function computeFacilityMeasures(
     });
     institutions.set(id, entry);
   }
-  const quantities = new Map(
-    quantityRows.map((r) => [
+  return new Map(
+    [...institutions].map(([id, entry]) => [
+      id,
+      { receptions: entry.receptions, units: concentrationUnits(entry.rows, query.buildings) },
+    ]),
+  );
+}
+
+/** The quantities of each store and month, from two months before the range. */
+export async function computeStoreQuantities(
+  on: Database | AnalyticsExecutor,
+  query: FacilityMeasuresQuery,
+): Promise<StoreMonthQuantities> {
+  const executor = executorOf(on);
+  const rows = await executor.rows(quantitiesStatement(query, executor.dialect));
+  return new Map(
+    rows.map((r) => [
       cell(Number(r.store_id), String(r.month)),
       { generic: Number(r.generic), eligible: Number(r.eligible), total: Number(r.total) },
     ]),
   );
+}
+
+/**
+ * The 施設基準 measures of each store of the scope in each month of the range
+ * (docs/facility-standards.md "Measures"), on the system of record or on the replica, from the
+ * same statements. Stores come in the scope's order, months in order; a month without data has
+ * zero counts and no rates.
+ */
+export async function computeFacilityMeasures(
+  on: Database | AnalyticsExecutor,
+  query: FacilityMeasuresQuery,
+): Promise<StoreMonthMeasures[]> {
+  const [institutions, quantities] = await Promise.all([
+    computeStoreUnits(on, query),
+    computeStoreQuantities(on, query),
+  ]);
   const noQuantity = { generic: 0, eligible: 0, total: 0 };
   const months = periodBuckets(
     { from: monthStart(query.fromMonth), to: monthEnd(query.toMonth) },
@@ -189,7 +222,7 @@ export async function computeFacilityMeasures(
   return query.scope.storeIds.flatMap((storeId) =>
     months.map((month): StoreMonthMeasures => {
       const entry = institutions.get(cell(storeId, month));
-      const units = concentrationUnits(entry?.rows ?? [], query.buildings);
+      const units = entry?.units ?? [];
       const standardReceptions = units.reduce((sum, u) => sum + u.receptions, 0);
       const top3Receptions = units.slice(0, 3).reduce((sum, u) => sum + u.receptions, 0);
       const own = quantities.get(cell(storeId, month)) ?? noQuantity;

@@ -1,6 +1,8 @@
 export { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-queries.ts';
 export { facilityStandardRoutes } from './routes.ts';
 export { facilityMeasureRoutes } from './measure-routes.ts';
+export { alertSettingsOf, facilityJudgementRoutes } from './judgement-routes.ts';
+export { judgeStores, storeFactsOf } from './judgements.ts';
 export {
   buildingsOf,
   deleteGroupOutsideStores,
