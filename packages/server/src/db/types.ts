@@ -408,11 +408,11 @@ export interface GroupOutsideStoresTable {
 export interface StoreFacilityFactsTable {
   corporation_id: number;
   store_id: number;
-  basic_fee_notified: boolean;
-  special_relationship: boolean;
-  real_estate_lease: boolean;
-  low_resource_area: boolean;
-  urban_new_opening: boolean;
+  basic_fee_notified: Generated<boolean>;
+  special_relationship: Generated<boolean>;
+  real_estate_lease: Generated<boolean>;
+  low_resource_area: Generated<boolean>;
+  urban_new_opening: Generated<boolean>;
   updated_at: Timestamp;
 }
 

@@ -145,7 +145,10 @@ export async function judgeStores(
     });
     const withData = Object.keys(standard).sort();
     const lastCompleteMonth = withData.at(-1) ?? null;
+    const figuresByPeriod = new Map<string, PeriodFigures>();
     const figuresOf = (period: JudgementPeriod): PeriodFigures => {
+      const known = figuresByPeriod.get(period.fromMonth);
+      if (known) return known;
       const leading = leadingUnits(
         units,
         store.id,
@@ -168,7 +171,7 @@ export async function judgeStores(
           const g = groupByMonth.get(m);
           return g && g.stores > 0 ? value(g) : undefined;
         });
-      return {
+      const figures = {
         standardReceptions: standard,
         topReceptions: sumOf(new Set(top ? [top.key] : [])),
         top3Receptions: sumOf(top3Keys),
@@ -179,6 +182,8 @@ export async function judgeStores(
           (g) => g.sameTopInstitution.find((s) => s.key === top?.key)?.receptions ?? 0,
         ),
       };
+      figuresByPeriod.set(period.fromMonth, figures);
+      return figures;
     };
     const quantity = (k: 'generic' | 'eligible' | 'total') =>
       monthlyOf(loaded, (m) => {
