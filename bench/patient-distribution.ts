@@ -15,14 +15,13 @@
  * The target (issue 14) is the first call within 500 ms for the demo corporation.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '@pharmalytics/datagen';
 import {
-  HEADER_NAMES,
   MAP_CATEGORIES,
   presetRange,
   todayInJapan,
   type PatientDistributionResponse,
 } from '../packages/domain/src/index.ts';
+import { ok, signIn } from './session.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,59 +41,9 @@ const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-function cookiesOf(headers: Headers): Map<string, string> {
-  return new Map(
-    headers.getSetCookie().map((line) => {
-      const pair = line.split(';')[0]!;
-      const at = pair.indexOf('=');
-      return [pair.slice(0, at), pair.slice(at + 1)] as const;
-    }),
-  );
-}
-const cookieHeader = (cookies: Map<string, string>) =>
-  [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
-async function ok(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-/** Signs in as the web app does; answers the session cookie and the member's active stores. */
-async function signIn(email: string) {
-  const csrf = await ok(await fetch(`${args.url}/v2/csrf_token`), 'csrf token');
-  const cookies = cookiesOf(csrf.headers);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const identity = await ok(
-    await fetch(`${args.url}/identity/v1/accounts:signInWithPassword`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    }),
-    'sign-in',
-  );
-  const { idToken } = (await identity.json()) as { idToken: string };
-  const login = await ok(
-    await fetch(`${args.url}/v2/login`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${idToken}`,
-        cookie: cookieHeader(cookies),
-        [HEADER_NAMES.csrf]: csrfToken,
-      },
-    }),
-    'login',
-  );
-  for (const [name, value] of cookiesOf(login.headers)) cookies.set(name, value);
-  const cookie = cookieHeader(cookies);
-  const stores = (await (
-    await ok(await fetch(`${args.url}/v3/branches`, { headers: { cookie } }), 'stores')
-  ).json()) as { storeCode: string }[];
-  return { cookie, storeCodes: stores.map((s) => s.storeCode).join(',') };
-}
-
-const session = await signIn(args.email);
+const session = await signIn(args.url, args.email);
 // The twin answers system administrators only.
-const twinSession = await signIn(args['twin-email']);
+const twinSession = await signIn(args.url, args['twin-email']);
 const YEAR = presetRange('last12Months', todayInJapan());
 
 /** One call, timed until its last byte; answers the time and the parsed answer. */
