@@ -28,6 +28,14 @@ export const SINGLE_BUILDING_ONE_PATIENT_PATTERNS = [
   '在宅患者訪問薬剤管理指導料%単一建物%1人%',
 ] as const;
 
+/**
+ * A reception that holds one of these fees and no 調剤基本料 is 分割調剤 2回目以降 only, or 服薬情報等
+ * 提供料 only, and is not counted. Recognised only where both names are in the data: a file whose
+ * fees carry codes alone keeps such receptions in the count rather than dropping every reception.
+ */
+export const NOT_A_RECEPTION_FEE_PATTERNS = ['%分割調剤%', '服薬情報等提供料%'] as const;
+export const BASIC_FEE_PATTERNS = ['%調剤基本料%'] as const;
+
 /** 労災・自賠責・自費 and 公費単独 claims are outside 医療保険 and outside the count. */
 export const OUTSIDE_MEDICAL_INSURANCE: readonly InsuranceType[] = [
   '労災',

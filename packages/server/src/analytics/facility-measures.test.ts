@@ -28,8 +28,9 @@ import { computeFacilityMeasures, computeGroupTotals } from './facility-measures
  *   R06 B              counted          R15 E 労災                          left out
  *   R07 B              counted          R16 E [深夜加算]                    left out
  *   R08 B two sheets, the second [調剤管理料時間外加算]: left out   R17 E   counted
+ *   R18 D 分割調剤 only, no 調剤基本料      left out          R19 D 服薬情報等提供料 only  left out
  *
- * 17 receptions, 9 on the 施設基準 basis: A 3, B 2, C 2, D 1, E 1.
+ * 19 receptions, 9 on the 施設基準 basis: A 3, B 2, C 2, D 1, E 1.
  * Store 1001 also has one reception of A in March and two in May; store 1002 has in April A, B
  * and B [時間外加算] (2 of 3 counted) and in May one of C.
  *
@@ -66,6 +67,8 @@ const LATE_NIGHT: Fee = ['深夜加算', '調剤基本料加算'];
 const MANAGEMENT_TIME_OUTSIDE: Fee = ['調剤管理料時間外加算', '薬学管理料加算'];
 const VISIT_SEVERAL: Fee = ['在宅患者訪問薬剤管理指導料（単一建物患者２～９人）', '薬学管理料'];
 const VISIT_ONE: Fee = ['在宅患者訪問薬剤管理指導料（単一建物患者１人）', '薬学管理料'];
+const SPLIT_FOLLOW_UP: Fee = ['分割調剤（長期保存困難等）', '調剤基本料'];
+const INFORMATION: Fee = ['服薬情報等提供料２', '薬学管理料'];
 
 interface Sheet {
   date: string;
@@ -75,6 +78,8 @@ interface Sheet {
   type?: '外来' | '在宅';
   insurance?: string;
   fees?: Fee[];
+  /** False for a reception without 調剤基本料 (分割調剤 2回目以降, 服薬情報等提供料 only). */
+  basicFee?: false;
   medicines?: [Medicine, number][];
 }
 
@@ -103,7 +108,7 @@ function lines(pharmacyCode: string, s: Sheet): string[] {
       count: '1',
     });
   return [
-    fee(['調剤基本料１', '調剤基本料'], 0),
+    ...(s.basicFee === false ? [] : [fee(['調剤基本料１', '調剤基本料'], 0)]),
     ...(s.fees ?? []).map((f, i) => fee(f, i + 1)),
     ...(s.medicines ?? []).map(([m, quantity]) =>
       row({
@@ -168,6 +173,8 @@ const STORE_1001: Sheet[] = [
   { date: APRIL, reception: 'R15', inst: 'E', insurance: '労災' },
   { date: APRIL, reception: 'R16', inst: 'E', fees: [LATE_NIGHT] },
   { date: APRIL, reception: 'R17', inst: 'E' },
+  { date: APRIL, reception: 'R18', inst: 'D', basicFee: false, fees: [SPLIT_FOLLOW_UP] },
+  { date: APRIL, reception: 'R19', inst: 'D', basicFee: false, fees: [INFORMATION] },
   { date: '2026-05-10', reception: 'Y1', inst: 'A', medicines: [['class3', 20]] },
   { date: '2026-05-11', reception: 'Y2', inst: 'A', medicines: [['class1', 20]] },
 ];
@@ -241,7 +248,7 @@ describe('施設基準 measures per store and month', () => {
   it('counts receptions on the 施設基準 basis, leaving out time-band additions, 在宅 and 労災', async () => {
     const at = await measures(new Map());
     expect(at('1001', '2026-04')).toMatchObject({
-      receptions: 17,
+      receptions: 19,
       standardReceptions: 9,
       topInstitution: { ...A, receptions: 3 },
       top3Receptions: 7, // A 3, B 2, C 2
@@ -433,7 +440,7 @@ describe('over HTTP', () => {
     expect(reply.body.measures[0]).toMatchObject({
       storeCode: '1001',
       month: '2026-04',
-      receptions: 17,
+      receptions: 19,
       standardReceptions: 9,
       topInstitution: { key: `building:${put.body.id}`, receptions: 4 },
       concentrationRate: 400 / 9,

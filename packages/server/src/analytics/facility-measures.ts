@@ -1,7 +1,9 @@
 import {
+  BASIC_FEE_PATTERNS,
   GENERIC_SHARE_EXCLUDED_EFFICACY_CLASSES,
   GENERIC_SHARE_WINDOW_MONTHS,
   HOME_CARE_FEE_PATTERNS,
+  NOT_A_RECEPTION_FEE_PATTERNS,
   OUTSIDE_MEDICAL_INSURANCE,
   periodBuckets,
   SINGLE_BUILDING_ONE_PATIENT_PATTERNS,
@@ -58,8 +60,9 @@ const holdsFee = (patterns: readonly string[]) =>
 /**
  * Receptions per store, month and institution: all of them, and those on the 施設基準 basis. A
  * reception is left out when any of its sheets holds a 時間外・休日・深夜・夜間休日等 addition or is
- * outside 医療保険, or when it is 在宅 (marked so, or holding a 在宅 visit fee) and none of its
- * sheets holds the single-building one-patient visit fee.
+ * outside 医療保険, when it is 在宅 (marked so, or holding a 在宅 visit fee) and none of its sheets
+ * holds the single-building one-patient visit fee, or when it holds a 分割調剤 or 服薬情報等提供料
+ * fee and no 調剤基本料.
  */
 function receptionsStatement(
   query: MonthRange & { scope: AnalysisScope },
@@ -74,13 +77,15 @@ function receptionsStatement(
         ${holdsFee(TIME_BAND_ADDITION_PATTERNS)} as time_band,
         p.insurance_type in (${sql.join([...OUTSIDE_MEDICAL_INSURANCE])}) as outside,
         (p.reception_type = '在宅' or ${holdsFee(HOME_CARE_FEE_PATTERNS)}) as home_care,
-        ${holdsFee(SINGLE_BUILDING_ONE_PATIENT_PATTERNS)} as one_patient
+        ${holdsFee(SINGLE_BUILDING_ONE_PATIENT_PATTERNS)} as one_patient,
+        ${holdsFee(NOT_A_RECEPTION_FEE_PATTERNS)} as follow_up,
+        ${holdsFee(BASIC_FEE_PATTERNS)} as basic_fee
       from prescriptions p
       where ${sql.join(conditions, sql` and `)}
     ), receptions as (
       select store_id, month, institution_id,
         bool_or(time_band) or bool_or(outside) or (bool_or(home_care) and not bool_or(one_patient))
-          as excluded
+          or (bool_or(follow_up) and not bool_or(basic_fee)) as excluded
       from sheets
       group by store_id, month, institution_id, reception
     )
