@@ -77,3 +77,13 @@ export const FACILITY_SETTINGS_NOTICES = {
   saveFailed: '保存に失敗しました。',
   deleteFailed: '削除に失敗しました。',
 } as const;
+
+/** Field names of the 施設基準 settings screen. */
+export const FACILITY_SETTINGS_LABELS = {
+  institutionCodes: '医療機関コード',
+  effectiveMonth: '適用開始月',
+  receptionsPerMonth: '受付回数（月平均）',
+  storeCount: '店舗数',
+  receptionsMargin: '受付回数の余裕',
+  rateMargin: '割合の余裕',
+} as const;
