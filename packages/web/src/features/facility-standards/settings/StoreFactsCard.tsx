@@ -15,7 +15,6 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar } from '../../../components/index.ts';
-import { DIVIDED_ROWS } from '../../corporation/shared/index.ts';
 import {
   facilitySettingsKeys,
   fetchStoreFacts,
@@ -51,7 +50,14 @@ export function StoreFactsCard() {
               {t('facilityStandardsSettings.storeFacts.empty')}
             </Typography>
           ) : (
-            <Box sx={{ ...DIVIDED_ROWS, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Box
+              sx={{
+                '& > * + *': { borderTop: 1, borderColor: 'divider' },
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+              }}
+            >
               {list.map((store) => (
                 <StoreFactsForm key={store.storeCode} store={store} />
               ))}
