@@ -147,6 +147,9 @@ const OPEN_BY_PLAN: Record<PlanCode, string[]> = {
   advanced: ADVANCED_ROUTES,
 };
 
+/** Routes of administrators only, on the paid plans. */
+const ADMIN_PAID_ROUTES = ['FacilityStandardsSettings'];
+
 const gated = ROUTES.filter((r: RouteDef) => r.plans || r.roles);
 
 describe('isRouteAllowed', () => {
@@ -155,10 +158,20 @@ describe('isRouteAllowed', () => {
     (plan) => {
       for (const role of ['admin', 'user'] as const) {
         const open = gated.filter((r) => isRouteAllowed(r, plan, role)).map((r) => r.name);
-        expect(open.sort()).toEqual([...OPEN_BY_PLAN[plan]].sort());
+        const adminOnly = role === 'admin' && plan !== 'free' ? ADMIN_PAID_ROUTES : [];
+        expect(open.sort()).toEqual([...OPEN_BY_PLAN[plan], ...adminOnly].sort());
       }
     },
   );
+
+  it('opens the 施設基準 settings to administrators on the paid plans only', () => {
+    const settings = route('FacilityStandardsSettings');
+    expect(routePath('FacilityStandardsSettings')).toBe('/service/facility-standards/settings');
+    expect(isRouteAllowed(settings, 'basic', 'admin')).toBe(true);
+    expect(isRouteAllowed(settings, 'advanced', 'system_admin')).toBe(true);
+    expect(isRouteAllowed(settings, 'advanced', 'user')).toBe(false);
+    expect(isRouteAllowed(settings, 'free', 'admin')).toBe(false);
+  });
 
   it('lets free open DispensingPharmacy but not Dashboard', () => {
     expect(isRouteAllowed(route('DispensingPharmacy'), 'free', 'admin')).toBe(true);

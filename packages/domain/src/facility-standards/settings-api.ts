@@ -65,3 +65,25 @@ export const alertSettingsSchema = z.object({
     .refine(oneDecimal, stop(FACILITY_SETTINGS_MESSAGES.rateMargin)),
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+/** What the 施設基準 settings screen tells an administrator after a call. */
+export const FACILITY_SETTINGS_NOTICES = {
+  buildingSaved: '同一建物の医療機関を保存しました。',
+  buildingDeleted: '同一建物の医療機関を削除しました。',
+  outsideStoresSaved: 'グループの他店舗の数値を保存しました。',
+  outsideStoresDeleted: 'グループの他店舗の数値を削除しました。',
+  storeFactsSaved: (storeName: string) => `${storeName}の前提条件を保存しました。`,
+  alertSettingsSaved: '通知の設定を保存しました。',
+  saveFailed: '保存に失敗しました。',
+  deleteFailed: '削除に失敗しました。',
+} as const;
+
+/** Field names of the 施設基準 settings screen. */
+export const FACILITY_SETTINGS_LABELS = {
+  institutionCodes: '医療機関コード',
+  effectiveMonth: '適用開始月',
+  receptionsPerMonth: '受付回数（月平均）',
+  storeCount: '店舗数',
+  receptionsMargin: '受付回数の余裕',
+  rateMargin: '割合の余裕',
+} as const;

@@ -1,11 +1,13 @@
 import type { Resources } from './ja.ts';
 import { mapsEn } from './maps.en.ts';
+import { facilityStandardsSettingsEn } from './facility-standards-settings.en.ts';
 import { settingsEn } from './settings.en.ts';
 
 /** English fallback for the UI chrome. */
 export const en: Resources = {
   ...settingsEn,
   ...mapsEn,
+  ...facilityStandardsSettingsEn,
   common: {
     close: 'Close',
     loading: 'Loading',

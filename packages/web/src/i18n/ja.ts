@@ -1,10 +1,12 @@
 import { mapsJa } from './maps.ja.ts';
+import { facilityStandardsSettingsJa } from './facility-standards-settings.ja.ts';
 import { settingsJa } from './settings.ja.ts';
 
 /** Japanese UI chrome. Spec messages (errors, validation, titles) come from @pharmalytics/domain. */
 export const ja = {
   ...settingsJa,
   ...mapsJa,
+  ...facilityStandardsSettingsJa,
   common: {
     close: '閉じる',
     loading: '読み込み中',

@@ -1,0 +1,1 @@
+export { FacilityStandardsSettingsPage } from './FacilityStandardsSettingsPage.tsx';

@@ -1,0 +1,52 @@
+/** Japanese UI chrome of the 施設基準 settings screen. Spread into ja.ts. */
+export const facilityStandardsSettingsJa = {
+  facilityStandardsSettings: {
+    lead: '施設基準の判定に使う、データからは分からない情報を設定します。',
+    loadFailed: '設定を読み込めませんでした。',
+    delete: '削除',
+    deleteOf: '{{name}}を削除',
+    deleteConfirm: '削除する',
+    add: '追加する',
+    buildings: {
+      title: '同一建物の医療機関',
+      lead: '同じ建物にある医療機関は、集中率と特定の医療機関からの受付回数で1つの医療機関として数えます。',
+      empty: '登録されている建物はありません。',
+      codesHint:
+        '10桁の医療機関コードを一覧から選ぶか、カンマ・空白・改行で区切って入力してください。',
+      replaceHint: '登録済みの建物名で保存すると、その建物の医療機関を置き換えます。',
+      save: '建物を保存',
+      edit: '編集',
+      editOf: '{{name}}を編集',
+      institutions: '医療機関',
+      deleteTitle: '建物の削除',
+      deleteBody: '「{{name}}」を削除します。医療機関は個別に数えられるようになります。',
+    },
+    outsideStores: {
+      title: 'グループの他店舗（Pharmalytics 未導入）',
+      lead: 'Pharmalytics を導入していないグループ店舗の受付回数と店舗数です。適用開始月から次の登録まで、グループの合計に加えます。',
+      empty: '登録されている数値はありません。',
+      monthHint: 'yyyy-MM形式（例: 2026-04）。同じ月の数値は置き換えます。',
+      deleteTitle: 'グループの他店舗の数値の削除',
+      deleteBody: '{{month}}からの数値を削除します。',
+      perMonth: '回/月',
+      stores: '店舗',
+    },
+    storeFacts: {
+      title: '店舗の前提条件',
+      lead: '店舗ごとに、届出や医療機関との関係など判定の前提を設定します。',
+      empty: '店舗がありません。',
+      defaults: '標準の前提（未設定）',
+      save: '保存',
+      saveOf: '{{name}}の前提条件を保存',
+    },
+    alertSettings: {
+      title: '通知の設定',
+      lead: '店舗の数値と施設基準のしきい値との差がこれより小さくなると、ダッシュボードと月次レポートメールでお知らせします。',
+      perMonth: '回/月',
+      points: 'pt',
+      receptionsHint: '0以上の整数',
+      rateHint: '集中率・後発医薬品調剤割合の差（小数点以下1桁まで）',
+      save: '保存',
+    },
+  },
+} as const;
