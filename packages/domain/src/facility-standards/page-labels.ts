@@ -76,6 +76,7 @@ export const FACILITY_STANDARDS_LABELS = {
   value: '値',
   threshold: '基準',
   margin: '基準までの差',
+  verdict: '判定',
   source: '出典',
   note: '注記',
   clause: '条件',

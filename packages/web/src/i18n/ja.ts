@@ -1,3 +1,4 @@
+import { facilityStandardsJa } from './facilityStandards.ja.ts';
 import { mapsJa } from './maps.ja.ts';
 import { settingsJa } from './settings.ja.ts';
 
@@ -5,6 +6,7 @@ import { settingsJa } from './settings.ja.ts';
 export const ja = {
   ...settingsJa,
   ...mapsJa,
+  ...facilityStandardsJa,
   common: {
     close: '閉じる',
     loading: '読み込み中',

@@ -98,6 +98,8 @@ function ruleOf(set: JudgedRuleSet, code: string | null): JudgedRule | undefined
 }
 
 export interface ConditionLine {
+  measure: JudgedCondition['measure'];
+  threshold: number | null;
   text: string;
   met: boolean | null;
   unconfirmed: boolean;
@@ -122,6 +124,8 @@ function clausesOf(rule: JudgedRule): Map<number, JudgedCondition[]> {
 }
 
 const lineOf = (condition: JudgedCondition, viewer: Viewer): ConditionLine => ({
+  measure: condition.measure,
+  threshold: condition.threshold,
   text: conditionPhrase(condition, viewer),
   met: condition.met,
   unconfirmed: condition.confidence === 'unconfirmed',
