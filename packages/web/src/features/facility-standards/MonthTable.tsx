@@ -27,8 +27,8 @@ export function MonthTable({
   periods: readonly { label: string; months: readonly JudgementMonth[] }[];
 }) {
   return (
-    <TableContainer sx={{ maxHeight: 560 }}>
-      <Table size="small" stickyHeader aria-label={caption}>
+    <TableContainer>
+      <Table size="small" aria-label={caption}>
         <TableHead>
           <TableRow>
             <TableCell scope="col">{C.month}</TableCell>
