@@ -139,6 +139,16 @@ test.describe('accessibility', () => {
     await checkDialog(page, conditionButton(page, /^絞り込み/), '絞り込み');
   });
 
+  test('施設基準: the store cards and a store detail', async ({ page }) => {
+    await login(page, DEMO.admin, 'Dashboard');
+    await page.goto(routePath('FacilityStandards'));
+    await expect(page.getByTestId('facility-store-card').first()).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page, 'FacilityStandards');
+    await page.getByTestId('facility-store-card').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\?store=/);
+    await expectAccessible(page, 'FacilityStandards store detail');
+  });
+
   test('an analysis page showing data, its sort menu and the address popup', async ({ page }) => {
     test.slow();
     await login(page, DEMO.admin, 'Dashboard');

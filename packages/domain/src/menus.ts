@@ -6,7 +6,10 @@ export interface MenuGroup {
   items: readonly { route: RouteName; label: string; indent?: boolean }[];
 }
 
-/** Main side menu: Dashboard, then five accordion groups, all open by default (spec 01 §2). */
+/**
+ * Main side menu: Dashboard, then the five accordion groups of spec 01 §2 and the 施設基準 group,
+ * all open by default.
+ */
 export const MAIN_MENU_TOP = { route: 'Dashboard', label: 'ダッシュボード' } as const;
 
 export const MAIN_MENU_GROUPS = [
@@ -60,6 +63,11 @@ export const MAIN_MENU_GROUPS = [
       { route: 'PatientDistribution', label: '患者分布' },
       { route: 'MarketShare', label: '患者獲得率' },
     ],
+  },
+  {
+    id: 'facility-standards',
+    label: '施設基準',
+    items: [{ route: 'FacilityStandards', label: '区分・加算の判定' }],
   },
 ] as const satisfies readonly MenuGroup[];
 

@@ -125,6 +125,7 @@ const BASIC_ROUTES = [
   'Age',
   'ReceptionType',
   'ReceptionCount',
+  'FacilityStandards',
 ];
 const ADVANCED_ROUTES = [
   ...BASIC_ROUTES,

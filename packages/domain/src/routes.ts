@@ -147,6 +147,7 @@ export const ROUTES = [
   analysisPage('Address', 'area-analysis/address', '住所', ADVANCED),
   analysis('PatientDistribution', 'area-analysis/patient-distribution', '患者分布状況', ADVANCED),
   analysis('MarketShare', 'area-analysis/market-share', '患者獲得率分布マップ', ADVANCED),
+  analysis('FacilityStandards', 'facility-standards', '施設基準', BASIC),
   {
     name: 'FacilityStandardsSettings',
     path: 'facility-standards/settings',

@@ -8,3 +8,4 @@ export * from './projection.ts';
 export * from './store-judgement.ts';
 export * from './judgement-api.ts';
 export * from './settings-api.ts';
+export * from './page-labels.ts';

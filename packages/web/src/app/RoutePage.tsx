@@ -50,6 +50,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   PatientDistribution: onVisit(maps, (m) => m.PatientDistributionPage),
   // Its map (MapLibre) loads later still, with the map itself.
   MarketShare: onVisit(maps, (m) => m.MarketSharePage),
+  FacilityStandards: onVisit(
+    () => import('../features/facility-standards/index.ts'),
+    (m) => m.FacilityStandardsPage,
+  ),
   FacilityStandardsSettings: onVisit(
     () => import('../features/facility-standards/settings/index.ts'),
     (m) => m.FacilityStandardsSettingsPage,

@@ -1,4 +1,5 @@
 import type { Resources } from './ja.ts';
+import { facilityStandardsEn } from './facilityStandards.en.ts';
 import { mapsEn } from './maps.en.ts';
 import { facilityStandardsSettingsEn } from './facility-standards-settings.en.ts';
 import { settingsEn } from './settings.en.ts';
@@ -7,6 +8,7 @@ import { settingsEn } from './settings.en.ts';
 export const en: Resources = {
   ...settingsEn,
   ...mapsEn,
+  ...facilityStandardsEn,
   ...facilityStandardsSettingsEn,
   common: {
     close: 'Close',

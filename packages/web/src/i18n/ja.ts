@@ -1,3 +1,4 @@
+import { facilityStandardsJa } from './facilityStandards.ja.ts';
 import { mapsJa } from './maps.ja.ts';
 import { facilityStandardsSettingsJa } from './facility-standards-settings.ja.ts';
 import { settingsJa } from './settings.ja.ts';
@@ -6,6 +7,7 @@ import { settingsJa } from './settings.ja.ts';
 export const ja = {
   ...settingsJa,
   ...mapsJa,
+  ...facilityStandardsJa,
   ...facilityStandardsSettingsJa,
   common: {
     close: '閉じる',

@@ -233,7 +233,7 @@ function CollapsedTop({ item }: { item: MainMenuItemState }) {
   );
 }
 
-/** The main side menu: dashboard, then the five analysis groups as accordions, all open. */
+/** The main side menu: dashboard, then the analysis groups and 施設基準 as accordions, all open. */
 export function MainMenu({ expanded, plan, role, current }: MainMenuProps) {
   const { t } = useTranslation();
   const { top, groups } = mainMenuModel(plan, role, current);

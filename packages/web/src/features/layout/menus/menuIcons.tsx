@@ -1,6 +1,7 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LocalHospitalOutlinedIcon from '@mui/icons-material/LocalHospitalOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
@@ -19,6 +20,7 @@ const GROUP_ICONS: Record<string, ComponentType<SvgIconProps>> = {
   inflow: LocalHospitalOutlinedIcon,
   patient: PeopleAltOutlinedIcon,
   area: MapOutlinedIcon,
+  'facility-standards': FactCheckOutlinedIcon,
 };
 
 export function GroupIcon({ group, ...props }: { group: string } & SvgIconProps) {

@@ -47,7 +47,7 @@ describe('mainMenuModel', () => {
     expect(top.locked).toBe(false);
     expect(top.active).toBe(true);
     expect(groups.flatMap((g) => g.items).every((i) => !i.locked)).toBe(true);
-    expect(groups).toHaveLength(5);
+    expect(groups).toHaveLength(6);
   });
 
   it('marks indented items', () => {

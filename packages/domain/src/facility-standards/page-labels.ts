@@ -1,0 +1,135 @@
+import { formatNumber } from '../format.ts';
+import type { FacilityMeasure } from './measures.ts';
+
+/** The short name and units of each measure as the 施設基準 page writes a figure. */
+export const FACILITY_MEASURE_SHORT: Record<
+  FacilityMeasure,
+  { label: string; valueUnit?: string; thresholdUnit?: string }
+> = {
+  receptions_per_month: { label: '受付', valueUnit: '回/月', thresholdUnit: '回' },
+  concentration_rate: { label: '集中率', valueUnit: ' %', thresholdUnit: ' %' },
+  top3_concentration_rate: { label: '上位3集中率', valueUnit: ' %', thresholdUnit: ' %' },
+  top_institution_receptions_per_month: {
+    label: '特定の医療機関からの受付',
+    valueUnit: '回/月',
+    thresholdUnit: '回',
+  },
+  group_same_institution_receptions_per_month: {
+    label: '同じ医療機関が最大のグループ店舗の受付',
+    valueUnit: '回/月',
+    thresholdUnit: '回',
+  },
+  group_receptions_per_month: {
+    label: 'グループの受付',
+    valueUnit: '回/月',
+    thresholdUnit: '回',
+  },
+  group_store_count: { label: 'グループの店舗数', valueUnit: '店舗', thresholdUnit: '店舗' },
+  generic_share: { label: '後発割合', valueUnit: ' %', thresholdUnit: ' %' },
+  cutoff_share: { label: 'カットオフ値', valueUnit: ' %', thresholdUnit: ' %' },
+  basic_fee_notified: { label: '調剤基本料の届出' },
+  special_relationship: { label: '医療機関との特別な関係' },
+  real_estate_lease: { label: '医療機関との不動産賃貸借' },
+  low_resource_area: { label: '医療資源の少ない地域' },
+  urban_new_opening: { label: '都市部の新規開局（500m以内に他の薬局）' },
+};
+
+/** Texts of the 施設基準 page: what the judgement means, written once. */
+export const FACILITY_STANDARDS_LABELS = {
+  lead: '店舗ごとに、調剤基本料の区分と後発医薬品の加算を判定期間の実績と見込みから判定します。',
+  judgementPeriod: '判定期間',
+  currentFee: '現在の区分',
+  projectedFee: '来年6月からの見込み',
+  genericTier: '後発医薬品の加算',
+  genericNow: '現在',
+  genericAhead: '見込み',
+  genericReduction: '後発医薬品減算',
+  noTier: '加算なし',
+  byDefault: '（他の区分に該当しないため）',
+  unconfirmed: '未確認',
+  unconfirmedNote: '［未確認］の点数・基準は公式の告示で確かめられていない値です。',
+  projected: '見込み',
+  observed: '実績',
+  yearBefore: '前年同月',
+  worse: '現在より下がる見込みです',
+  better: '現在より上がる見込みです',
+  undecidable: '判定できません（判定に必要な数値がありません）',
+  undecidedPrefix: '未確定: ',
+  undecidedSuffix: ' に該当する可能性があります（必要な数値が不明です）',
+  noPreviousPeriod: '前回の判定期間のデータがありません',
+  noData: 'この店舗には判定できる受付データがありません。',
+  noDataTitle: 'データなし',
+  withheld: '—（管理者のみ）',
+  unknown: '不明',
+  deciding: '判定を左右する条件',
+  ruleHeld: '該当',
+  ruleNotHeld: '非該当',
+  ruleUndecided: '未確定',
+  applies: '適用',
+  points: '点',
+  topInstitution: '集中率が最大の医療機関',
+  monthlyTable: '月別の実績と見込み',
+  projectionChart: '施設基準の受付回数の推移',
+  trendSparkline: '施設基準の受付回数（月別）',
+  rulesOf: '判定の内訳',
+  conditions: '条件',
+  value: '値',
+  threshold: '基準',
+  margin: '基準までの差',
+  verdict: '判定',
+  source: '出典',
+  note: '注記',
+  clause: '条件',
+  flagYes: 'あり',
+  flagNo: 'なし',
+  thresholdLine: '基準',
+  month: '月',
+} as const;
+
+/** The columns of the monthly table and of its CSV export. */
+export const FACILITY_MONTH_COLUMNS = {
+  month: '月',
+  kind: '区分',
+  standardReceptions: '施設基準受付回数',
+  concentrationRate: '集中率（%）',
+  top3ConcentrationRate: '上位3集中率（%）',
+  genericShare: '後発医薬品調剤割合（%）',
+  cutoffShare: 'カットオフ値（%）',
+} as const;
+
+export const FACILITY_STANDARDS_CSV = {
+  fileName: (today: string) => `施設基準_${today}.csv`,
+  header: [
+    '店舗コード',
+    '店舗名',
+    FACILITY_MONTH_COLUMNS.month,
+    FACILITY_MONTH_COLUMNS.kind,
+    FACILITY_MONTH_COLUMNS.standardReceptions,
+    FACILITY_MONTH_COLUMNS.concentrationRate,
+    FACILITY_MONTH_COLUMNS.top3ConcentrationRate,
+    FACILITY_MONTH_COLUMNS.genericShare,
+    FACILITY_MONTH_COLUMNS.cutoffShare,
+  ],
+  bom: true,
+} as const;
+
+/** 2026-05 → 2026年5月. */
+export function facilityMonthText(month: string): string {
+  const [year, mm] = month.split('-');
+  return `${year}年${Number(mm)}月`;
+}
+
+/** 判定期間 2026年5月〜2027年4月（2027年6月から適用） */
+export function judgementPeriodText(period: {
+  fromMonth: string;
+  toMonth: string;
+  appliesFrom: string;
+}): string {
+  const applies = facilityMonthText(period.appliesFrom.slice(0, 7));
+  return `${FACILITY_STANDARDS_LABELS.judgementPeriod} ${facilityMonthText(period.fromMonth)}〜${facilityMonthText(period.toMonth)}（${applies}から適用）`;
+}
+
+/** 他の医療機関からの受付があと月N回あれば {区分} を維持できます */
+export function receptionsToKeepText(receptions: number, ruleName: string): string {
+  return `他の医療機関からの受付があと月${formatNumber(receptions, 0)}回あれば ${ruleName} を維持できます`;
+}

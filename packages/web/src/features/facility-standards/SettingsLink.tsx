@@ -1,0 +1,27 @@
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import Button from '@mui/material/Button';
+import { isRouteAllowed, route } from '@pharmalytics/domain';
+import { Link as RouterLink } from 'react-router';
+import { appPath, routeTitle } from '../../app/paths.ts';
+import { useSignedInMember } from '../auth/index.ts';
+
+/** The way to the 施設基準 settings, for the members the route lets in (administrators). */
+export function SettingsLink() {
+  const member = useSignedInMember();
+  const allowed = isRouteAllowed(
+    route('FacilityStandardsSettings'),
+    member.corporation.plan.code,
+    member.systemRole.name,
+  );
+  if (!allowed) return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={appPath('FacilityStandardsSettings')}
+      variant="outlined"
+      startIcon={<SettingsOutlinedIcon />}
+    >
+      {routeTitle('FacilityStandardsSettings')}
+    </Button>
+  );
+}

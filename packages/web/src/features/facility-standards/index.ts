@@ -1,0 +1,1 @@
+export { FacilityStandardsPage } from './FacilityStandardsPage.tsx';
