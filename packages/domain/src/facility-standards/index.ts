@@ -8,3 +8,5 @@ export * from './projection.ts';
 export * from './store-judgement.ts';
 export * from './judgement-api.ts';
 export * from './settings-api.ts';
+export * from './facility-alerts.ts';
+export * from './alerts-api.ts';

@@ -10,6 +10,9 @@ export const FACILITY_SETTINGS_API_PATHS = {
   alertDismissals: '/v3/facility_standards/alerts/dismissals',
 } as const;
 
+/** The browser path of the 施設基準 screen, where an alert's link leads. */
+export const FACILITY_STANDARDS_PATH = '/service/facility-standards';
+
 /** What a store is taken to be until an administrator says otherwise: the common case. */
 export const DEFAULT_STORE_FACTS: StoreFacts = {
   basic_fee_notified: true,
