@@ -47,6 +47,7 @@ import { manualRoutes } from './manuals/routes.ts';
 import { marketShareRoutes } from './maps/market-share-routes.ts';
 import { facilityRoutes, patientDistributionRoutes } from './maps/index.ts';
 import {
+  facilityAlertRoutes,
   facilityJudgementRoutes,
   facilityMeasureRoutes,
   facilityStandardRoutes,
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(facilityStandardRoutes({ db }));
   await app.register(facilityMeasureRoutes({ db, metrics }));
   await app.register(facilityJudgementRoutes({ db, metrics }));
+  await app.register(facilityAlertRoutes({ db, metrics }));
   const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>
