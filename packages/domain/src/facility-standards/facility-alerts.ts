@@ -71,6 +71,13 @@ export const FACILITY_ALERT_MESSAGES = {
   unconfirmed: '[未確認]',
 } as const;
 
+/** The words around the alerts on the dashboard and in the report mail. */
+export const FACILITY_ALERT_TEXTS = {
+  heading: '施設基準の見込み',
+  link: '施設基準を見る',
+  close: 'この通知を閉じる',
+} as const;
+
 interface Figure {
   measure: FigureMeasure;
   condition: JudgedCondition & { value: number; margin: number; threshold: number };
