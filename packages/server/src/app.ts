@@ -196,7 +196,7 @@ export async function buildApp({
   await app.register(facilityMeasureRoutes({ db, metrics }));
   await app.register(facilityJudgementRoutes({ db, metrics }));
   await app.register(facilityAlertRoutes({ db, metrics }));
-  const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
+  const reports = { db, mailer, metrics, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>
     app.log.error({ err: error }, 'monthly dashboard reports failed'),

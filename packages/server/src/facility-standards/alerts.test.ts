@@ -1,97 +1,19 @@
-import {
-  CSV_COLUMNS,
-  FACILITY_SETTINGS_API_PATHS,
-  shiftMonthBy,
-  todayInJapan,
-  type DispensingCsvColumn,
-  type FacilityAlert,
-} from '@pharmalytics/domain';
+import { FACILITY_SETTINGS_API_PATHS, type FacilityAlert } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { uploadAs } from '../testing/upload.ts';
+import { uploadGenericShareDrop } from '../testing/generic-share-history.ts';
 
-/**
- * Store 1001 dispenses one prescription a month for the fifteen months before this one. Its
- * generic share is 90 % in the latest three months and in the same three a year before (trend 1),
- * 10 % in the three months a year before the coming ones: its tier now is lost in the projection
- * of the next three months, a crossing alert.
- */
-const GENERIC = '2171022F1093';
-const BRAND = '2171022F1018';
 const PATH = FACILITY_SETTINGS_API_PATHS;
 
 let t: TestApp;
 let clients: Record<DemoMember, HttpClient>;
 
-function historyLines(pharmacyCode: string): string[] {
-  const thisMonth = todayInJapan().slice(0, 7);
-  return Array.from({ length: 15 }, (_, i) => {
-    const month = shiftMonthBy(thisMonth, i - 15);
-    const low = i >= 3 && i < 6;
-    const common: Partial<Record<DispensingCsvColumn, string>> = {
-      pharmacy_code: pharmacyCode,
-      dispensing_date: `${month}-10`,
-      reception_time: '10:00',
-      reception_id: `G${i}`,
-      prescription_no: '1',
-      patient_id: `P-${i}`,
-      insurance_type: '社保',
-      reception_type: '外来',
-      institution_code: '4011000011',
-      institution_name: '天神内科クリニック',
-    };
-    const row = (values: Partial<Record<DispensingCsvColumn, string>>) =>
-      CSV_COLUMNS.map((c) => ({ ...common, ...values })[c] ?? '').join(',');
-    const medicine = (code: string, quantity: number) =>
-      row({
-        line_type: 'MEDICINE',
-        code,
-        name: code,
-        points: '10',
-        count: '1',
-        quantity: String(quantity),
-        unit: '錠',
-      });
-    return [
-      row({
-        line_type: 'FEE',
-        code: '450000000',
-        name: '調剤基本料１',
-        category: '調剤基本料',
-        points: '45',
-        count: '1',
-      }),
-      medicine(GENERIC, low ? 10 : 90),
-      medicine(BRAND, low ? 90 : 10),
-    ];
-  }).flat();
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  await t.db
-    .insertInto('medicine_master')
-    .values([
-      {
-        code: '621000001',
-        yj_code: GENERIC,
-        name: 'generic',
-        unit: '錠',
-        price: 10,
-        generic_class: 3,
-      },
-      { code: '621000002', yj_code: BRAND, name: 'brand', unit: '錠', price: 10, generic_class: 2 },
-    ])
-    .execute();
-  const store = await t.db
-    .selectFrom('stores')
-    .select('insurance_institution_code')
-    .where('store_code', '=', '1001')
-    .executeTakeFirstOrThrow();
-  const reply = await uploadAs(t, '1001', historyLines(store.insurance_institution_code!));
-  expect(reply.body).toMatchObject({ status: 'loaded', rowsRefused: 0 });
+  // Store 1001 loses its generic tier in the projection: a crossing alert.
+  await uploadGenericShareDrop(t, '1001');
   clients = await signInDemoMembers(t);
 });
 afterAll(() => t.close());
