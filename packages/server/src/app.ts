@@ -47,6 +47,7 @@ import { manualRoutes } from './manuals/routes.ts';
 import { marketShareRoutes } from './maps/market-share-routes.ts';
 import { facilityRoutes, patientDistributionRoutes } from './maps/index.ts';
 import {
+  facilityAlertRoutes,
   facilityJudgementRoutes,
   facilityMeasureRoutes,
   facilityStandardRoutes,
@@ -194,7 +195,8 @@ export async function buildApp({
   await app.register(facilityStandardRoutes({ db }));
   await app.register(facilityMeasureRoutes({ db, metrics }));
   await app.register(facilityJudgementRoutes({ db, metrics }));
-  const reports = { db, mailer, publicUrl, secret: secrets.cookieSecret };
+  await app.register(facilityAlertRoutes({ db, metrics }));
+  const reports = { db, mailer, metrics, publicUrl, secret: secrets.cookieSecret };
   await app.register(reportRoutes(reports));
   const monthly = scheduleMonthlyReports(reports, (error) =>
     app.log.error({ err: error }, 'monthly dashboard reports failed'),

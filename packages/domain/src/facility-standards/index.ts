@@ -9,3 +9,5 @@ export * from './store-judgement.ts';
 export * from './judgement-api.ts';
 export * from './settings-api.ts';
 export * from './page-labels.ts';
+export * from './facility-alerts.ts';
+export * from './alerts-api.ts';

@@ -53,6 +53,8 @@ const STANDING: Record<Member, { plan: PlanCode; role: RoleName }> = {
 const UNKNOWN = '2147483647';
 /** The month of the outside-stores figure the basic plan's corporation enters. */
 const FOREIGN_OUTSIDE_MONTH = '2099-02';
+/** A store of the basic plan's corporation, for bodies that name a store. */
+const FOREIGN_STORE = '3001';
 
 interface Probe {
   method: string;
@@ -280,6 +282,23 @@ function facilityMeasureRows(): Record<string, Row> {
       probe: invalid('PUT', '/v3/facility_standards/alert_settings'),
       allowed: PAID_ADMINS,
       foreign: null,
+    },
+    'GET /v3/facility_standards/alerts': {
+      probe: get('/v3/facility_standards/alerts'),
+      allowed: PAID_ADMINS,
+      answer: 200,
+      foreign: null,
+    },
+    'POST /v3/facility_standards/alerts/dismissals': {
+      probe: invalid('POST', '/v3/facility_standards/alerts/dismissals'),
+      allowed: PAID_ADMINS,
+      foreign: [
+        {
+          method: 'POST',
+          path: '/v3/facility_standards/alerts/dismissals',
+          body: { storeCode: FOREIGN_STORE, key: 'foreign' },
+        },
+      ],
     },
     'DELETE /v3/facility_standards/outside_stores/:month': {
       probe: { method: 'DELETE', path: '/v3/facility_standards/outside_stores/2099-01' },
@@ -639,7 +658,7 @@ const ONLY_WITH_BUILT_WEB_APP = ['GET /service', 'GET /service/*'];
 let t: TestApp;
 const clients = {} as Record<Actor, HttpClient>;
 const own = {} as Record<Actor, { self: string; store: string; corp: string }>;
-const foreign: Record<string, string> = { foreignStore: '3001', foreignCorp: '100003' };
+const foreign: Record<string, string> = { foreignStore: FOREIGN_STORE, foreignCorp: '100003' };
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -2,6 +2,7 @@ export { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-quer
 export { facilityStandardRoutes } from './routes.ts';
 export { facilityMeasureRoutes } from './measure-routes.ts';
 export { alertSettingsOf, facilityJudgementRoutes } from './judgement-routes.ts';
+export { facilityAlertRoutes, memberFacilityAlerts } from './alert-routes.ts';
 export { judgeStores, storeFactsOf } from './judgements.ts';
 export {
   buildingsOf,

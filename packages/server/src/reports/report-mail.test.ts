@@ -2,13 +2,17 @@ import { DASHBOARD_METRICS, type DashboardMetricSlug } from '@pharmalytics/domai
 import { describe, expect, it } from 'vitest';
 // The dashboard card's own figures, so that this compares what the two screens really print.
 import { cardFigures } from '../../../web/src/features/analytics/dashboard/figures.ts';
-import { dashboardReportMail } from './report-mail.ts';
+import { dashboardReportMail, type ReportMail } from './report-mail.ts';
 
 const metric = (slug: DashboardMetricSlug) => DASHBOARD_METRICS.find((m) => m.slug === slug)!;
 
-function mailOf(slug: DashboardMetricSlug, source: number | null, destination: number | null) {
+function mailInput(
+  slug: DashboardMetricSlug,
+  source: number | null,
+  destination: number | null,
+): ReportMail {
   const { label, unit } = metric(slug);
-  return dashboardReportMail({
+  return {
     to: 'admin@example.com',
     corporationName: 'はかた薬局',
     memberName: '管理 太郎',
@@ -19,8 +23,11 @@ function mailOf(slug: DashboardMetricSlug, source: number | null, destination: n
     lines: [{ slug, label, unit, source, destination, change: null }],
     dashboardUrl: 'https://example.com/service/dashboard',
     unsubscribeUrl: 'https://example.com/v2/mails/unsubscribe?token=x',
-  });
+  };
 }
+
+const mailOf = (slug: DashboardMetricSlug, source: number | null, destination: number | null) =>
+  dashboardReportMail(mailInput(slug, source, destination));
 
 const card = (slug: DashboardMetricSlug, source: number | null, destination: number | null) =>
   cardFigures(metric(slug), {
@@ -47,5 +54,43 @@ describe('the report mail', () => {
     expect(mailOf('generic_dispensing_rates', 12, 10).text).toContain(
       '後発医薬品調剤割合: 12.0%（比較 10.0%、増減 +20.0%）',
     );
+  });
+});
+
+describe('the report mail of an administrator', () => {
+  const alert = {
+    key: '1001/basic_fee/crossing/basic_2/2027-06-01',
+    storeCode: '1001',
+    storeName: '天神<本>店',
+    ruleSet: 'basic_fee' as const,
+    kind: 'crossing' as const,
+    message:
+      '天神<本>店: 2027年6月からの調剤基本料が 調剤基本料1 から 調剤基本料2 に変わる見込みです（集中率 86.1%、基準 85.0%超）',
+  };
+  const withAlerts = (alerts: (typeof alert)[]) =>
+    dashboardReportMail({
+      ...mailInput('dispensing_sales', 1, 1),
+      alerts,
+      facilityStandardsUrl: 'https://example.com/service/facility-standards',
+    });
+
+  it('lists its 施設基準 alerts in text and in escaped HTML', () => {
+    const mail = withAlerts([alert]);
+    expect(mail.text).toContain(
+      [
+        '■ 施設基準の見込み',
+        `・${alert.message}`,
+        '施設基準を見る: https://example.com/service/facility-standards',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<h2');
+    expect(mail.html).toContain('<li>天神&#60;本&#62;店: 2027年6月からの調剤基本料が');
+    expect(mail.html).not.toContain('天神<本>店');
+  });
+
+  it('has no section without alerts', () => {
+    const mail = withAlerts([]);
+    expect(mail.text).not.toContain('施設基準の見込み');
+    expect(mail.html).not.toContain('施設基準の見込み');
   });
 });

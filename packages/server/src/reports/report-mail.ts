@@ -1,4 +1,11 @@
-import { metricTotalsText, periodText, PRODUCT_NAME, type DateRange } from '@pharmalytics/domain';
+import {
+  FACILITY_ALERT_TEXTS,
+  metricTotalsText,
+  periodText,
+  PRODUCT_NAME,
+  type DateRange,
+  type FacilityAlert,
+} from '@pharmalytics/domain';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml, MAIL_SIGNATURE } from '../mail/templates.ts';
 import type { ReportLine } from './dashboard-report.ts';
@@ -14,6 +21,9 @@ export interface ReportMail {
   lines: ReportLine[];
   dashboardUrl: string;
   unsubscribeUrl: string;
+  /** The 施設基準 alerts of an administrator's stores; none for other members. */
+  alerts?: readonly FacilityAlert[];
+  facilityStandardsUrl?: string;
 }
 
 /** The dashboard report mail: plain text and HTML with the same figures and conditions. */
@@ -33,6 +43,18 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
       change: figures.change,
     };
   });
+  const alerts = m.alerts ?? [];
+  const alertText =
+    alerts.length === 0
+      ? []
+      : [
+          `■ ${FACILITY_ALERT_TEXTS.heading}`,
+          ...alerts.map((a) => `・${a.message}`),
+          ...(m.facilityStandardsUrl
+            ? [`${FACILITY_ALERT_TEXTS.link}: ${m.facilityStandardsUrl}`]
+            : []),
+          '',
+        ];
   const text = [
     `${m.corporationName}`,
     `${m.memberName} 様`,
@@ -43,6 +65,7 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     '',
     ...rows.map((r) => `${r.label}: ${r.source}（比較 ${r.destination}、増減 ${r.change}）`),
     '',
+    ...alertText,
     `ダッシュボード: ${m.dashboardUrl}`,
     '',
     'このメールの配信を停止するには、次のURLを開いてください。',
@@ -67,9 +90,19 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
         `<tr><td style="${cell}">${escapeHtml(r.label)}</td><td style="${cell};text-align:right">${escapeHtml(r.source)}</td><td style="${cell};text-align:right">${escapeHtml(r.destination)}</td><td style="${cell};text-align:right">${escapeHtml(r.change)}</td></tr>`,
     )
     .join('')}</tbody></table>
-<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
+${alertHtml(alerts, m.facilityStandardsUrl)}<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
 <hr style="border:none;border-top:1px solid #e0e0e0">
 <p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${MAIL_SIGNATURE.map(escapeHtml).join('<br>')}</p>
 </div></body></html>`;
   return { to: m.to, subject, text, html };
+}
+
+function alertHtml(alerts: readonly FacilityAlert[], url: string | undefined): string {
+  if (alerts.length === 0) return '';
+  const link = url
+    ? `<p style="margin:0;font-size:14px"><a href="${escapeHtml(url)}">${escapeHtml(FACILITY_ALERT_TEXTS.link)}</a></p>`
+    : '';
+  return `<h2 style="margin:24px 0 8px;font-size:16px;color:#00796b">${escapeHtml(FACILITY_ALERT_TEXTS.heading)}</h2>
+<ul style="margin:0 0 8px;padding-left:20px;font-size:14px">${alerts.map((a) => `<li>${escapeHtml(a.message)}</li>`).join('')}</ul>
+${link}`;
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from '@pharmalytics/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAppWithSmtp } from '../testing/lifecycle-app.ts';
 import { linkIn } from '../testing/smtp-catcher.ts';
+import { uploadGenericShareDrop } from '../testing/generic-share-history.ts';
 import { uploadAs } from '../testing/upload.ts';
 import { sendMonthlyReports } from './monthly-reports.ts';
 import type { ReportContext } from './send-reports.ts';
@@ -27,6 +28,8 @@ beforeAll(async () => {
     ...sheet('4041100018', '2025-04-10', 'A2', 100),
   ]);
   await uploadAs(t, '1003', sheet('4041100034', '2026-04-11', 'B1', 2000));
+  // Store 3001 of the basic plan's corporation loses its generic tier in the projection.
+  await uploadGenericShareDrop(t, '3001');
   await t.db
     .updateTable('members')
     .set({ send_report_allowed: true })
@@ -148,6 +151,7 @@ describe('the monthly report', () => {
     const server = (): ReportContext => ({
       db: t.db,
       mailer,
+      metrics: t.app.services.metrics,
       publicUrl: 'https://pharmalytics.example',
       secret: 'k',
     });
@@ -164,5 +168,20 @@ describe('the monthly report', () => {
     expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 +72.7%）');
     expect(user.text).toContain('https://pharmalytics.example/service/dashboard');
     expect(await sendMonthlyReports(server(), '2026-05-20')).toBeNull();
+  });
+
+  it("lists an administrator's 施設基準 alerts, and none to other members", async () => {
+    const { smtp } = ctx;
+    const basic = await smtp.lastTo('basic@example.com');
+    expect(basic.text).toMatch(
+      /■ 施設基準の見込み\n・.+: \d{4}年\d{1,2}月から .+ を満たさなくなる見込みです（後発割合 10\.0%、基準 /,
+    );
+    expect(basic.text).toContain(
+      '施設基準を見る: https://pharmalytics.example/service/facility-standards',
+    );
+    expect(basic.html).toContain('>施設基準の見込み</h2>');
+    expect(basic.html).toContain('（後発割合 10.0%、基準 ');
+    const user = await smtp.lastTo('user@example.com');
+    expect(user.text).not.toContain('施設基準の見込み');
   });
 });

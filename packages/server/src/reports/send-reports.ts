@@ -1,10 +1,19 @@
-import { COMPARISON_TYPES, comparisonRange, routePath, type DateRange } from '@pharmalytics/domain';
+import {
+  COMPARISON_TYPES,
+  comparisonRange,
+  routePath,
+  seesFacilityAlerts,
+  todayInJapan,
+  type DateRange,
+} from '@pharmalytics/domain';
 import type { AuthContext } from '../access/auth-context.ts';
 import { toAuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { allBrowsableScope } from '../access/analysis-scope.ts';
+import type { MetricCache } from '../analytics/metric-cache.ts';
+import { memberFacilityAlerts } from '../facility-standards/index.ts';
 import { dashboardReport } from './dashboard-report.ts';
 import { dashboardReportMail } from './report-mail.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -12,6 +21,8 @@ import { unsubscribeToken } from './unsubscribe-token.ts';
 export interface ReportContext {
   db: Database;
   mailer: Mailer;
+  /** The analytics answers the 施設基準 alerts of administrators are judged on. */
+  metrics: MetricCache;
   publicUrl: string;
   /** Key of the unsubscribe links. */
   secret: string;
@@ -80,8 +91,12 @@ export async function sendDashboardReports(
 ): Promise<number> {
   const { db } = ctx;
   let sent = 0;
+  const today = todayInJapan();
   for (const { member, auth, stores } of await reportRecipients(db, corporationId)) {
     const lines = await dashboardReport(db, await allBrowsableScope(db, auth), base, comparison);
+    const alerts = seesFacilityAlerts(auth.plan, auth.role)
+      ? await memberFacilityAlerts({ db, metrics: ctx.metrics }, auth, today)
+      : [];
     await ctx.mailer.send(
       dashboardReportMail({
         to: member.email,
@@ -93,6 +108,8 @@ export async function sendDashboardReports(
         storeNames: stores.map((s) => s.name),
         lines,
         dashboardUrl: `${ctx.publicUrl}${routePath('Dashboard')}`,
+        alerts,
+        facilityStandardsUrl: `${ctx.publicUrl}${routePath('FacilityStandards')}`,
         unsubscribeUrl: `${ctx.publicUrl}/v2/mails/unsubscribe?token=${unsubscribeToken(ctx.secret, member.id)}`,
       }),
     );

@@ -5,6 +5,7 @@ import {
   DASHBOARD_METRICS,
   MESSAGES,
   periodText,
+  seesFacilityAlerts,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
 import { useQueries } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ import {
 } from '../../search-condition/index.ts';
 import { dashboardKeys, dashboardQuery, fetchDashboardMetric, type DashboardQuery } from './api.ts';
 import type { DashboardMetricData } from './figures.ts';
+import { FacilityAlerts } from './FacilityAlerts.tsx';
 import { MailButton } from './MailButton.tsx';
 import { canSendMail, mailBody, type LoadedMetrics } from './mail.ts';
 import { MetricCard, type MetricState } from './MetricCard.tsx';
@@ -141,6 +143,9 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
           </Box>
         )}
       </ConditionBar>
+      {seesFacilityAlerts(member.corporation.plan.code, member.systemRole.name) && (
+        <FacilityAlerts />
+      )}
       <Box
         component="section"
         aria-label={t('dashboard.metrics')}

@@ -1,5 +1,8 @@
 import {
   dashboardMailRecipientsResponseSchema,
+  FACILITY_SETTINGS_API_PATHS,
+  facilityAlertsResponseSchema,
+  type FacilityAlert,
   type DashboardMailRecipient,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
@@ -86,4 +89,22 @@ export async function fetchDashboardMailRecipients(): Promise<DashboardMailRecip
 
 export function sendDashboardMail(body: DashboardMailBody): Promise<{ sent: number }> {
   return api.post<{ sent: number }>('/v2/mails/dashboard', body);
+}
+
+export const facilityAlertKeys = {
+  all: ['facilityAlerts'] as const,
+};
+
+/** GET the 施設基準 alerts of an administrator's stores it has not dismissed. */
+export async function fetchFacilityAlerts(signal?: AbortSignal): Promise<FacilityAlert[]> {
+  const body = await api.get<unknown>(FACILITY_SETTINGS_API_PATHS.alerts, { signal });
+  return facilityAlertsResponseSchema.parse(body).alerts;
+}
+
+/** POST a dismissal: the alert is not shown to the member again. */
+export function dismissFacilityAlert(alert: Pick<FacilityAlert, 'storeCode' | 'key'>) {
+  return api.post<void>(FACILITY_SETTINGS_API_PATHS.alertDismissals, {
+    storeCode: alert.storeCode,
+    key: alert.key,
+  });
 }

@@ -1,0 +1,344 @@
+import { formatMetricNumber, formatMetricValue, RATE_UNIT } from '../format.ts';
+import type {
+  JudgedCondition,
+  JudgedRule,
+  JudgedRuleSet,
+  StoreJudgementWire,
+} from './judgement-api.ts';
+import {
+  CONDITION_COMPARATORS,
+  FACILITY_MEASURES,
+  type FacilityRuleSet,
+  type FigureMeasure,
+} from './measures.ts';
+import type { AlertSettings } from './settings-api.ts';
+
+export const FACILITY_ALERT_KINDS = ['crossing', 'near'] as const;
+export type FacilityAlertKind = (typeof FACILITY_ALERT_KINDS)[number];
+
+/** A notice for one store and rule: a projected change, or a figure close to causing one. */
+export interface FacilityAlert {
+  /** Store, rule set, kind, target rule and period: a later period's alert is a new one. */
+  key: string;
+  storeCode: string;
+  storeName: string;
+  ruleSet: FacilityRuleSet;
+  kind: FacilityAlertKind;
+  message: string;
+}
+
+/** The figures as an alert names them, shorter than the labels of FACILITY_MEASURES. */
+export const FACILITY_ALERT_MEASURE_LABELS = {
+  receptions_per_month: '受付回数',
+  concentration_rate: '集中率',
+  top3_concentration_rate: '上位3集中率',
+  top_institution_receptions_per_month: '特定の医療機関からの受付回数',
+  group_same_institution_receptions_per_month: '同じ医療機関のグループ店舗の受付回数',
+  group_receptions_per_month: 'グループの受付回数',
+  group_store_count: 'グループの店舗数',
+  generic_share: '後発割合',
+  cutoff_share: 'カットオフ値',
+} as const satisfies Record<FigureMeasure, string>;
+
+const RECEPTIONS_UNIT = '回';
+/** A distance between two rates: points, not percent. */
+const RATE_DISTANCE_UNIT = 'pt';
+const NO_TIER = 'none';
+
+const monthText = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
+
+export const FACILITY_ALERT_MESSAGES = {
+  basicFeeChange: (store: string, from: string, current: string, projected: string) =>
+    `${store}: ${monthText(from)}からの調剤基本料が ${current} から ${projected} に変わる見込みです`,
+  genericTierDrop: (store: string, month: string, current: string, projected: string) =>
+    `${store}: ${monthText(month)}からの後発医薬品の体制加算が ${current} から ${projected} に下がる見込みです`,
+  genericTierLost: (store: string, month: string, current: string) =>
+    `${store}: ${monthText(month)}から ${current} を満たさなくなる見込みです`,
+  genericReductionStarts: (store: string, month: string, rule: string) =>
+    `${store}: ${monthText(month)}から ${rule} の対象になる見込みです`,
+  basicFeeNear: (store: string, distance: string, from: string, rule: string) =>
+    `${store}: ${distance}と ${monthText(from)}からの調剤基本料が ${rule} になります`,
+  genericTierNear: (store: string, distance: string, month: string, rule: string) =>
+    `${store}: ${distance}と ${monthText(month)}から ${rule} を満たさなくなります`,
+  /** The figure that decides, against its threshold: （集中率 86.1%、基準 85.0%超）. */
+  figure: (label: string, value: string, threshold: string) =>
+    `（${label} ${value}、基準 ${threshold}）`,
+  /** How far a figure is from the threshold: 集中率があと 1.2pt 上がる. */
+  distance: (label: string, amount: string | null, rises: boolean, rate: boolean) =>
+    `${label}が${amount === null ? 'わずかに' : `あと ${amount} `}${
+      rate ? (rises ? '上がる' : '下がる') : rises ? '増える' : '減る'
+    }`,
+  unconfirmed: '[未確認]',
+} as const;
+
+/** The words around the alerts on the dashboard and in the report mail. */
+export const FACILITY_ALERT_TEXTS = {
+  heading: '施設基準の見込み',
+  link: '施設基準を見る',
+  close: 'この通知を閉じる',
+} as const;
+
+interface Figure {
+  measure: FigureMeasure;
+  condition: JudgedCondition & { value: number; margin: number; threshold: number };
+}
+
+function figureOf(condition: JudgedCondition): Figure | null {
+  const measure = condition.measure;
+  if (FACILITY_MEASURES[measure].kind !== 'figure') return null;
+  const { value, margin, threshold } = condition;
+  if (typeof value !== 'number' || margin === null || threshold === null) return null;
+  return {
+    measure: measure as FigureMeasure,
+    condition: { ...condition, value, margin, threshold },
+  };
+}
+
+const unitOf = (measure: FigureMeasure) => FACILITY_MEASURES[measure].unit;
+
+/** The setting a figure's margin is measured against; null for figures no setting covers. */
+function allowedMargin(measure: FigureMeasure, settings: AlertSettings): number | null {
+  const unit = unitOf(measure);
+  if (unit === RATE_UNIT) return settings.rateMargin;
+  if (unit === RECEPTIONS_UNIT) return settings.receptionsMargin;
+  return null;
+}
+
+/** Distance over the threshold, relative, so a rate and a count can be compared. */
+const relativeMargin = ({ condition }: Figure) =>
+  Math.abs(condition.margin) / Math.max(Math.abs(condition.threshold), 1);
+
+const closest = (figures: readonly Figure[]) =>
+  [...figures].sort((a, b) => relativeMargin(a) - relativeMargin(b))[0] ?? null;
+
+const clausesOf = (rule: JudgedRule) => {
+  const byClause = new Map<number, JudgedCondition[]>();
+  for (const c of rule.conditions) byClause.set(c.clause, [...(byClause.get(c.clause) ?? []), c]);
+  return [...byClause.values()];
+};
+
+/**
+ * The figure that makes a rule hold (the closest to its threshold among the clauses that hold) or
+ * fail (the closest to holding among the conditions that fail).
+ */
+function decidingFigure(rule: JudgedRule, holds: boolean): Figure | null {
+  const conditions = holds
+    ? clausesOf(rule)
+        .filter((clause) => clause.every((c) => c.met === true))
+        .flat()
+    : rule.conditions.filter((c) => c.met === false);
+  return closest(conditions.map(figureOf).filter((f): f is Figure => f !== null));
+}
+
+function figureText(figure: Figure | null): string {
+  if (figure === null) return '';
+  const { measure, condition } = figure;
+  const unit = unitOf(measure);
+  return FACILITY_ALERT_MESSAGES.figure(
+    FACILITY_ALERT_MEASURE_LABELS[measure],
+    formatMetricValue(condition.value, unit),
+    `${formatMetricValue(condition.threshold, unit)}${CONDITION_COMPARATORS[condition.comparator].label}`,
+  );
+}
+
+function distanceText(figure: Figure, rises: boolean): string {
+  const { measure, condition } = figure;
+  const unit = unitOf(measure);
+  const rate = unit === RATE_UNIT;
+  const margin = Math.abs(condition.margin);
+  const amount =
+    margin === 0
+      ? null
+      : rate
+        ? `${formatMetricNumber(margin, unit)}${RATE_DISTANCE_UNIT}`
+        : formatMetricValue(margin, unit);
+  return FACILITY_ALERT_MESSAGES.distance(
+    FACILITY_ALERT_MEASURE_LABELS[measure],
+    amount,
+    rises,
+    rate,
+  );
+}
+
+const unconfirmed = (rule: JudgedRule | null | undefined, figure: Figure | null) =>
+  rule?.confidence === 'unconfirmed' || figure?.condition.confidence === 'unconfirmed';
+
+const ruleOf = (set: JudgedRuleSet, code: string | null) =>
+  code === null ? undefined : set.rules.find((r) => r.code === code);
+
+/** Rules judged before the one that applies: all of them when it applies by default. */
+function judgedBefore(set: JudgedRuleSet): JudgedRule[] {
+  if (set.byDefault) return set.rules.filter((r) => r.code !== set.applies);
+  const index = set.rules.findIndex((r) => r.code === set.applies);
+  return index < 0 ? [] : set.rules.slice(0, index);
+}
+
+/** Whether a figure condition, not yet holding, rises (> / ≥) or falls (< / ≤) to hold. */
+const risesToHold = (condition: JudgedCondition) =>
+  condition.comparator === 'gt' || condition.comparator === 'gte';
+
+/**
+ * The alerts of one store's judgement (docs/facility-standards.md "Alerts"): a projected change of
+ * its basic fee 区分, generic tier or reduction (crossing), or a figure within the corporation's
+ * alert distance of changing them (near).
+ */
+export function facilityAlerts(
+  store: StoreJudgementWire,
+  settings: AlertSettings,
+): FacilityAlert[] {
+  const alerts: FacilityAlert[] = [];
+  const add = (
+    ruleSet: FacilityRuleSet,
+    kind: FacilityAlertKind,
+    target: string,
+    period: string,
+    text: string,
+    isUnconfirmed: boolean,
+  ) =>
+    alerts.push({
+      key: [store.storeCode, ruleSet, kind, target, period].join('/'),
+      storeCode: store.storeCode,
+      storeName: store.storeName,
+      ruleSet,
+      kind,
+      message: isUnconfirmed ? `${text}${FACILITY_ALERT_MESSAGES.unconfirmed}` : text,
+    });
+  const name = store.storeName;
+
+  const { current: basicNow, projected: basicAhead } = store.basicFee;
+  if (basicAhead !== null) {
+    const outcome = basicAhead.outcome;
+    const from = basicAhead.period.appliesFrom;
+    const target = ruleOf(outcome, outcome.applies);
+    const nowCode = basicNow?.outcome.applies ?? null;
+    if (target && nowCode !== null && nowCode !== target.code) {
+      const nowRule = ruleOf(basicNow!.outcome, nowCode);
+      // A 区分 reached by default is decided by the one that stopped holding.
+      const figure = outcome.byDefault
+        ? (() => {
+            const left = ruleOf(outcome, nowCode);
+            return left ? decidingFigure(left, false) : null;
+          })()
+        : decidingFigure(target, true);
+      add(
+        'basic_fee',
+        'crossing',
+        target.code,
+        from,
+        FACILITY_ALERT_MESSAGES.basicFeeChange(name, from, nowRule?.name ?? nowCode, target.name) +
+          figureText(figure),
+        unconfirmed(target, figure),
+      );
+    }
+    for (const rule of judgedBefore(outcome)) {
+      if (rule.met !== false) continue;
+      const candidates = clausesOf(rule).flatMap((clause) => {
+        const failing = clause.filter((c) => c.met !== true);
+        if (failing.length !== 1 || failing[0]!.met !== false) return [];
+        const figure = figureOf(failing[0]!);
+        if (figure === null) return [];
+        const allowed = allowedMargin(figure.measure, settings);
+        const margin = figure.condition.margin;
+        return allowed !== null && margin >= 0 && margin <= allowed ? [figure] : [];
+      });
+      const figure = closest(candidates);
+      if (figure === null) continue;
+      add(
+        'basic_fee',
+        'near',
+        rule.code,
+        from,
+        FACILITY_ALERT_MESSAGES.basicFeeNear(
+          name,
+          distanceText(figure, risesToHold(figure.condition)),
+          from,
+          rule.name,
+        ) + figureText(figure),
+        unconfirmed(rule, figure),
+      );
+    }
+  }
+
+  const { current: genericNow, projected: genericAhead } = store.generic;
+  if (genericAhead !== null) {
+    const month = genericAhead.appliesMonth;
+    const tier = genericAhead.tier;
+    const nowTier = genericNow && ruleOf(genericNow.tier, genericNow.tier.applies);
+    const aheadTier = ruleOf(tier, tier.applies);
+    const lower =
+      nowTier &&
+      (aheadTier === undefined ||
+        (nowTier.points !== null &&
+          aheadTier.points !== null &&
+          aheadTier.points < nowTier.points));
+    if (nowTier && lower) {
+      // The tier left, under the projected revision: the same rule, else the one just above
+      // the tier reached, else the lowest tier.
+      const aheadIndex = aheadTier ? tier.rules.indexOf(aheadTier) : tier.rules.length;
+      const left = ruleOf(tier, nowTier.code) ?? tier.rules[aheadIndex - 1];
+      const figure = left ? decidingFigure(left, false) : null;
+      add(
+        'generic_tier',
+        'crossing',
+        aheadTier?.code ?? NO_TIER,
+        month,
+        (aheadTier
+          ? FACILITY_ALERT_MESSAGES.genericTierDrop(name, month, nowTier.name, aheadTier.name)
+          : FACILITY_ALERT_MESSAGES.genericTierLost(name, month, nowTier.name)) +
+          figureText(figure),
+        unconfirmed(aheadTier ?? left, figure),
+      );
+    }
+    if (aheadTier) {
+      const heldClauses = clausesOf(aheadTier).filter((clause) => clause.every((c) => c.met));
+      const candidates = heldClauses.flat().flatMap((condition) => {
+        const figure = figureOf(condition);
+        if (figure === null) return [];
+        const allowed = allowedMargin(figure.measure, settings);
+        const margin = figure.condition.margin;
+        return allowed !== null && margin <= 0 && -margin <= allowed ? [figure] : [];
+      });
+      // Holding on every clause that holds: one clause left is enough to keep the tier.
+      const figure = heldClauses.length === 1 ? closest(candidates) : null;
+      if (figure) {
+        add(
+          'generic_tier',
+          'near',
+          aheadTier.code,
+          month,
+          FACILITY_ALERT_MESSAGES.genericTierNear(
+            name,
+            distanceText(figure, !risesToHold(figure.condition)),
+            month,
+            aheadTier.name,
+          ) + figureText(figure),
+          unconfirmed(aheadTier, figure),
+        );
+      }
+    }
+
+    const reduction = ruleOf(genericAhead.reduction, genericAhead.reduction.applies);
+    const reducedNow = genericNow?.reduction.applies ?? null;
+    if (reduction && genericNow && reducedNow === null) {
+      const figure = decidingFigure(reduction, true);
+      add(
+        'generic_reduction',
+        'crossing',
+        reduction.code,
+        month,
+        FACILITY_ALERT_MESSAGES.genericReductionStarts(name, month, reduction.name) +
+          figureText(figure),
+        unconfirmed(reduction, figure),
+      );
+    }
+  }
+  return alerts;
+}
+
+/** The alerts of every store of a judgement, store by store. */
+export function facilityAlertsOf(
+  stores: readonly StoreJudgementWire[],
+  settings: AlertSettings,
+): FacilityAlert[] {
+  return stores.flatMap((store) => facilityAlerts(store, settings));
+}
