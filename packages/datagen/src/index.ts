@@ -46,3 +46,4 @@ export {
 } from './world.ts';
 export { type DemoMasterFacility, demoFacilityMaster } from './facility-master.ts';
 export { DEMO_STATIONS, type DemoStation } from './stations.ts';
+export * from './facility-history.ts';

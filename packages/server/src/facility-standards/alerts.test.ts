@@ -1,9 +1,14 @@
-import { FACILITY_SETTINGS_API_PATHS, type FacilityAlert } from '@pharmalytics/domain';
+import { genericShareDropHistory } from '@pharmalytics/datagen';
+import {
+  FACILITY_SETTINGS_API_PATHS,
+  todayInJapan,
+  type FacilityAlert,
+} from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import type { HttpClient } from '../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { uploadGenericShareDrop } from '../testing/generic-share-history.ts';
+import { uploadHistory } from '../testing/facility-history.ts';
 
 const PATH = FACILITY_SETTINGS_API_PATHS;
 
@@ -13,7 +18,7 @@ let clients: Record<DemoMember, HttpClient>;
 beforeAll(async () => {
   t = await startTestApp();
   // Store 1001 loses its generic tier in the projection: a crossing alert.
-  await uploadGenericShareDrop(t, '1001');
+  await uploadHistory(t, '1001', genericShareDropHistory(todayInJapan()));
   clients = await signInDemoMembers(t);
 });
 afterAll(() => t.close());

@@ -1,114 +1,33 @@
-import { CSV_COLUMNS, type DispensingCsvColumn, type JudgedRuleSet } from '@pharmalytics/domain';
+import { concentrationRiseHistory } from '@pharmalytics/datagen';
+import type { JudgedRuleSet } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupScope } from '../access/analysis-scope.ts';
 import { adminOf } from '../testing/auth.ts';
+import { uploadHistory } from '../testing/facility-history.ts';
 import { replicaCaughtUp, wholeScope } from '../testing/replica.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { uploadAs } from '../testing/upload.ts';
 import { judgeStores } from './judgements.ts';
 
 /**
- * Store 1001, 20 receptions a month from February 2025 to October 2026 (one fee line each):
- * until April 2026 A 9, B 5, C 3, D 3 (集中率 45 %); from May 2026 A 12, B 4, C 2, D 2 (60 %).
- * Its first reception of a month carries 後発 90 and 先発 10 units, from August 2026 80 and 20.
- * An administrator has marked it as having a special relationship with an institution, so over
- * 50 % it falls to 特別調剤基本料A. Store 1002 has no data. Judged on 2026-11-24.
+ * Store 1001 holds `concentrationRiseHistory` judged on 2026-11-24: 20 receptions a month from
+ * February 2025 to October 2026 (one fee line each), until April 2026 A 9, B 5, C 3, D 3
+ * (集中率 45 %), from May 2026 A 12, B 4, C 2, D 2 (60 %); 後発 90 of 100 units a month, 80 from
+ * August 2026. An administrator has marked it as having a special relationship with an
+ * institution, so over 50 % it falls to 特別調剤基本料A. Store 1002 has no data.
  */
 const TODAY = '2026-11-24';
-const INSTITUTIONS = {
-  A: ['4011000011', '天神内科クリニック'],
-  B: ['4011000029', '天神ビル眼科'],
-  C: ['4011000037', '天神ビル整形外科'],
-  D: ['4011000045', '大名皮膚科'],
-} as const;
-type Institution = keyof typeof INSTITUTIONS;
-const GENERIC = ['2171022F1093', 3] as const;
-const BRAND = ['2171022F1018', 2] as const;
-
-function monthsFrom(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let d = new Date(`${from}-01T00:00:00Z`); d.toISOString().slice(0, 7) <= to;) {
-    months.push(d.toISOString().slice(0, 7));
-    d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
-  }
-  return months;
-}
-
-function monthLines(pharmacyCode: string, month: string): string[] {
-  const mix: Record<Institution, number> =
-    month >= '2026-05' ? { A: 12, B: 4, C: 2, D: 2 } : { A: 9, B: 5, C: 3, D: 3 };
-  const generic = month >= '2026-08' ? 80 : 90;
-  const institutions = (Object.keys(mix) as Institution[]).flatMap((k) =>
-    Array.from({ length: mix[k] }, () => k),
-  );
-  return institutions.flatMap((inst, i) => {
-    const reception = `${month}-${i}`;
-    const common: Partial<Record<DispensingCsvColumn, string>> = {
-      pharmacy_code: pharmacyCode,
-      dispensing_date: `${month}-${String(1 + i).padStart(2, '0')}`,
-      reception_time: '10:00',
-      reception_id: reception,
-      prescription_no: '1',
-      patient_id: `P-${reception}`,
-      insurance_type: '社保',
-      reception_type: '外来',
-      institution_code: INSTITUTIONS[inst][0],
-      institution_name: INSTITUTIONS[inst][1],
-    };
-    const row = (values: Partial<Record<DispensingCsvColumn, string>>) =>
-      CSV_COLUMNS.map((c) => ({ ...common, ...values })[c] ?? '').join(',');
-    const medicine = ([code]: readonly [string, number], quantity: number) =>
-      row({
-        line_type: 'MEDICINE',
-        code,
-        name: code,
-        points: '10',
-        count: '1',
-        quantity: String(quantity),
-        unit: '錠',
-      });
-    return [
-      row({
-        line_type: 'FEE',
-        code: '450000000',
-        name: '調剤基本料１',
-        category: '調剤基本料',
-        points: '45',
-        count: '1',
-      }),
-      ...(i === 0 ? [medicine(GENERIC, generic), medicine(BRAND, 100 - generic)] : []),
-    ];
-  });
-}
 
 let t: TestApp;
 let corporationId: number;
 beforeAll(async () => {
   t = await startTestApp();
-  await t.db
-    .insertInto('medicine_master')
-    .values(
-      [GENERIC, BRAND].map(([yj, cls], i) => ({
-        code: `62000000${i}`,
-        yj_code: yj,
-        name: yj,
-        unit: '錠',
-        price: 10,
-        generic_class: cls,
-      })),
-    )
-    .execute();
   const store = await t.db
     .selectFrom('stores')
-    .select(['id', 'insurance_institution_code', 'corporation_id'])
+    .select(['id', 'corporation_id'])
     .where('store_code', '=', '1001')
     .executeTakeFirstOrThrow();
   corporationId = store.corporation_id;
-  const lines = monthsFrom('2025-02', '2026-10').flatMap((m) =>
-    monthLines(store.insurance_institution_code!, m),
-  );
-  const reply = await uploadAs(t, '1001', lines);
-  expect(reply.body).toMatchObject({ status: 'loaded', rowsRefused: 0 });
+  await uploadHistory(t, '1001', concentrationRiseHistory(TODAY));
   await t.db
     .insertInto('store_facility_facts')
     .values({ corporation_id: corporationId, store_id: store.id, special_relationship: true })

@@ -1,8 +1,9 @@
-import { MESSAGES } from '@pharmalytics/domain';
+import { genericShareDropHistory } from '@pharmalytics/datagen';
+import { MESSAGES, todayInJapan } from '@pharmalytics/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAppWithSmtp } from '../testing/lifecycle-app.ts';
 import { linkIn } from '../testing/smtp-catcher.ts';
-import { uploadGenericShareDrop } from '../testing/generic-share-history.ts';
+import { uploadHistory } from '../testing/facility-history.ts';
 import { uploadAs } from '../testing/upload.ts';
 import { sendMonthlyReports } from './monthly-reports.ts';
 import type { ReportContext } from './send-reports.ts';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   ]);
   await uploadAs(t, '1003', sheet('4041100034', '2026-04-11', 'B1', 2000));
   // Store 3001 of the basic plan's corporation loses its generic tier in the projection.
-  await uploadGenericShareDrop(t, '3001');
+  await uploadHistory(t, '3001', genericShareDropHistory(todayInJapan()));
   await t.db
     .updateTable('members')
     .set({ send_report_allowed: true })
