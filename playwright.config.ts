@@ -40,6 +40,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Data the specs need made before any of them runs (see each setup file).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['setup'] },
+  ],
   webServer: {
     // A fresh embedded database with the demo world for every run.
     command: 'node scripts/start.mjs',

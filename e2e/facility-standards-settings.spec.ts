@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { HISTORY_INSTITUTIONS } from '@pharmalytics/datagen';
 import {
   BUILDING_INSTITUTIONS_MAX,
   BUILDING_NAME_LABEL,
   BUILDING_NAME_MAX,
-  CSV_COLUMNS,
-  CSV_FORMAT_MARK,
   FACILITY_MEASURE_MESSAGES,
   FACILITY_MEASURES,
   FACILITY_SETTINGS_LABELS,
@@ -15,12 +14,11 @@ import {
   routePath,
   V,
 } from '@pharmalytics/domain';
+import { facilityCorporation } from './facility-corporation.ts';
 import { csrfHeaders } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
-import { DEMO, login } from './helpers.ts';
 import {
   addMember,
-  createCorporation,
   signIn,
   snackbar,
   type FreshCorporation,
@@ -32,99 +30,22 @@ import {
 // time.
 test.describe.configure({ mode: 'serial' });
 
-/** The system administrator's own corporation, to go back to after the plan change. */
-const HOME_CODE = '100001';
 const STORE_NAME = '施設基準テスト薬局';
-const PHARMACY_CODE = '4049999998';
-/** The institution of the one prescription the store sends. */
-const INSTITUTION = { code: '4011012345', name: '天神内科クリニック' };
-
-/** One prescription line of our CSV format: the store's first data ends the setup guide. */
-function prescriptionCsv(): string {
-  const values: Record<string, string> = {
-    pharmacy_code: PHARMACY_CODE,
-    dispensing_date: '2026-04-01',
-    reception_time: '09:12',
-    reception_id: 'A0001',
-    prescription_no: '1',
-    patient_id: 'P000123',
-    insurance_type: '社保',
-    reception_type: '外来',
-    institution_code: INSTITUTION.code,
-    institution_name: INSTITUTION.name,
-    line_type: 'FEE',
-    code: '120000110',
-    name: '調剤基本料１',
-    category: '調剤基本料',
-    points: '45',
-    count: '1',
-  };
-  const header = CSV_COLUMNS.join(',');
-  const row = CSV_COLUMNS.map((c) => values[c] ?? '').join(',');
-  return [`${CSV_FORMAT_MARK},1`, header, row].join('\r\n');
-}
+/** The institution of the store's prescriptions. */
+const INSTITUTION = {
+  code: HISTORY_INSTITUTIONS.A[0],
+  name: HISTORY_INSTITUTIONS.A[1],
+};
 
 let corporation: FreshCorporation;
 let storeCode: string;
 let member: FreshMember;
 
-async function systemAdminSwitchesTo(page: Page, code: string) {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'pharmalytics_member');
-  const { id } = JSON.parse(decodeURIComponent(cookie!.value)) as { id: number };
-  const switched = await page.request.put(`/v2/members/${id}/corporations`, {
-    headers: await csrfHeaders(page.request),
-    data: { corporationCode: code },
-  });
-  expect(switched.ok()).toBe(true);
-}
-
 test.beforeAll(async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();
-  corporation = await createCorporation(page, 'facility');
-
-  // The settings are on the paid plans: the system administrator moves the new corporation to
-  // basic and goes straight back home.
-  await login(page, DEMO.sysadmin, 'Dashboard');
-  await systemAdminSwitchesTo(page, corporation.corporationCode);
-  try {
-    const changed = await page.request.patch('/v2/corporations/service_plan', {
-      headers: await csrfHeaders(page.request),
-      data: { plan: 'basic' },
-    });
-    expect(changed.ok()).toBe(true);
-  } finally {
-    await systemAdminSwitchesTo(page, HOME_CODE);
-  }
-  await context.clearCookies();
-
+  ({ corporation, storeCode } = facilityCorporation('settings'));
   await signIn(page, corporation.email);
-  const created = await page.request.post('/v3/branches', {
-    headers: await csrfHeaders(page.request),
-    data: {
-      name: STORE_NAME,
-      prefectureId: 40,
-      city: '福岡市中央区',
-      block: '天神1丁目',
-      insuranceInstitutionCode: PHARMACY_CODE,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const store = (await created.json()) as {
-    storeCode: string;
-    clientDeviceUser: { name: string; plainTextPassword: string };
-  };
-  storeCode = store.storeCode;
-  const { name, plainTextPassword } = store.clientDeviceUser;
-  const upload = await page.request.post('/uploader/v1/files', {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${name}:${plainTextPassword}`).toString('base64')}`,
-      'content-type': 'application/octet-stream',
-      'x-file-name': encodeURIComponent('dispensing_20260401.csv'),
-    },
-    data: Buffer.from(prescriptionCsv()),
-  });
-  expect(upload.status()).toBe(200);
   member = await addMember(page, 'user', '施設 一般');
   await context.close();
 });

@@ -1,43 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
-  FACILITY_JUDGEMENT_API_PATHS,
-  facilityJudgementsResponseSchema,
+  DEFAULT_STORE_FACTS,
+  FACILITY_SETTINGS_API_PATHS,
   routePath,
+  todayInJapan,
 } from '@pharmalytics/domain';
-import {
-  CURRENT_PERIOD,
-  PREVIOUS_PERIOD,
-  storeJudgement,
-} from '../packages/web/src/features/facility-standards/judgement.fixture.ts';
+import { csrfHeaders } from './accounts.ts';
 import { expectAccessible } from './axe.ts';
+import { facilityCorporation } from './facility-corporation.ts';
 import { DEMO, expectRoute, login, mainMenu } from './helpers.ts';
+import { signIn } from './settings.ts';
 
 /** The demo corporation 100001 has nine stores. */
 const DEMO_STORE_COUNT = 9;
-
-/**
- * The browser tests' server loads no dispensing history, so the demo stores have nothing to be
- * judged on. For the store detail the judgements call is answered with a judged store instead
- * (checked against the wire schema), which leaves the demo data as it is.
- */
-async function answerWithJudgedStore(page: Page) {
-  const body = facilityJudgementsResponseSchema.parse({
-    today: '2026-11-25',
-    previousPeriod: PREVIOUS_PERIOD,
-    currentPeriod: CURRENT_PERIOD,
-    stores: [
-      storeJudgement({
-        storeName: 'はかた薬局 天神店',
-        now: [50, 900],
-        ahead: [86.1, 1920],
-        receptionsToKeepCurrent: 240,
-      }),
-    ],
-  });
-  await page.route(`**${FACILITY_JUDGEMENT_API_PATHS.judgements}?**`, (route) =>
-    route.fulfill({ json: body }),
-  );
-}
 
 test.describe('施設基準', () => {
   test('opens from the main menu with a card per store', async ({ page }) => {
@@ -57,27 +32,47 @@ test.describe('施設基準', () => {
   });
 
   test('a store detail shows its months and projection, and goes back', async ({ page }) => {
-    await answerWithJudgedStore(page);
-    await login(page, DEMO.admin, 'Dashboard');
+    test.slow();
+    // 集中率 45 % in the last 判定期間, 60 % in the one under way, with a special relationship
+    // entered: 調剤基本料1 now, 特別調剤基本料A ahead unless 4 more receptions a month come from
+    // other institutions.
+    const { corporation, storeCode, storeName } = facilityCorporation('judgement');
+    await signIn(page, corporation.email);
+    const facts = await page.request.put(
+      FACILITY_SETTINGS_API_PATHS.storeFact.replace(':storeCode', storeCode),
+      {
+        headers: await csrfHeaders(page.request),
+        data: { ...DEFAULT_STORE_FACTS, special_relationship: true },
+      },
+    );
+    expect(facts.status()).toBe(204);
+
+    await page.goto(routePath('Dashboard'));
     await mainMenu(page).getByRole('link', { name: '区分・加算の判定' }).click();
     const card = page.getByTestId('facility-store-card');
-    await expect(card).toHaveCount(1);
-    await expect(card).toContainText('調剤基本料2（30点）');
+    await expect(card).toHaveCount(1, { timeout: 60_000 });
+    await expect(card).toContainText('調剤基本料1');
+    await expect(card).toContainText('特別調剤基本料A');
     await expect(card).toContainText('現在より下がる見込みです');
-    await expect(card).toContainText('集中率 86.1 %（基準 85 %まで −1.1 pt）');
+    await expect(card).toContainText('集中率 60 %（基準 50 %まで −10 pt）');
     await expect(card).toContainText(
-      '他の医療機関からの受付があと月240回あれば 調剤基本料1 を維持できます',
+      '他の医療機関からの受付があと月4回あれば 調剤基本料1 を維持できます',
     );
-    await expect(card.getByText('［未確認］').first()).toBeVisible();
 
     // The store name is the card's link; the keyboard opens it.
-    await card.getByRole('link', { name: 'はかた薬局 天神店' }).focus();
+    await card.getByRole('link', { name: storeName }).focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${routePath('FacilityStandards')}\\?store=1001$`));
-    await expect(page.getByRole('heading', { name: 'はかた薬局 天神店' })).toBeFocused();
+    await expect(page).toHaveURL(
+      new RegExp(`${routePath('FacilityStandards')}\\?store=${storeCode}$`),
+    );
+    await expect(page.getByRole('heading', { name: storeName })).toBeFocused();
     const table = page.getByRole('table', { name: /月別の実績と見込み/ });
     await expect(table.getByRole('row')).toHaveCount(1 + 2 + 24);
-    await expect(table.getByRole('row', { name: /2026年11月 見込み/ })).toBeVisible();
+    const thisMonth = todayInJapan().slice(0, 7);
+    const monthLabel = `${thisMonth.slice(0, 4)}年${Number(thisMonth.slice(5))}月`;
+    await expect(
+      table.getByRole('row', { name: new RegExp(`${monthLabel} 見込み`) }),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: /施設基準の受付回数の推移/ })).toBeVisible();
     await expect(page.locator('canvas').first()).toBeVisible();
     await expect(page.getByRole('region', { name: /調剤基本料の区分（R8）/ })).toBeVisible();
