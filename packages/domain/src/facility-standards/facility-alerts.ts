@@ -1,4 +1,4 @@
-import { formatMetricNumber, formatMetricValue, RATE_UNIT } from '../format.ts';
+import { formatMetricNumber, RATE_UNIT } from '../format.ts';
 import type {
   JudgedCondition,
   JudgedRule,
@@ -11,6 +11,7 @@ import {
   type FacilityRuleSet,
   type FigureMeasure,
 } from './measures.ts';
+import { FACILITY_MEASURE_SHORT, facilityThresholdText, facilityValueText } from './page-labels.ts';
 import type { AlertSettings } from './settings-api.ts';
 
 export const FACILITY_ALERT_KINDS = ['crossing', 'near'] as const;
@@ -27,22 +28,9 @@ export interface FacilityAlert {
   message: string;
 }
 
-/** The figures as an alert names them, shorter than the labels of FACILITY_MEASURES. */
-export const FACILITY_ALERT_MEASURE_LABELS = {
-  receptions_per_month: '受付回数',
-  concentration_rate: '集中率',
-  top3_concentration_rate: '上位3集中率',
-  top_institution_receptions_per_month: '特定の医療機関からの受付回数',
-  group_same_institution_receptions_per_month: '同じ医療機関のグループ店舗の受付回数',
-  group_receptions_per_month: 'グループの受付回数',
-  group_store_count: 'グループの店舗数',
-  generic_share: '後発割合',
-  cutoff_share: 'カットオフ値',
-} as const satisfies Record<FigureMeasure, string>;
-
 const RECEPTIONS_UNIT = '回';
 /** A distance between two rates: points, not percent. */
-const RATE_DISTANCE_UNIT = 'pt';
+const RATE_DISTANCE_UNIT = ' pt';
 const NO_TIER = 'none';
 
 const monthText = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
@@ -133,11 +121,10 @@ function decidingFigure(rule: JudgedRule, holds: boolean): Figure | null {
 function figureText(figure: Figure | null): string {
   if (figure === null) return '';
   const { measure, condition } = figure;
-  const unit = unitOf(measure);
   return FACILITY_ALERT_MESSAGES.figure(
-    FACILITY_ALERT_MEASURE_LABELS[measure],
-    formatMetricValue(condition.value, unit),
-    `${formatMetricValue(condition.threshold, unit)}${CONDITION_COMPARATORS[condition.comparator].label}`,
+    FACILITY_MEASURE_SHORT[measure].label,
+    facilityValueText(measure, condition.value),
+    `${facilityThresholdText(measure, condition.threshold)}${CONDITION_COMPARATORS[condition.comparator].label}`,
   );
 }
 
@@ -151,9 +138,9 @@ function distanceText(figure: Figure, rises: boolean): string {
       ? null
       : rate
         ? `${formatMetricNumber(margin, unit)}${RATE_DISTANCE_UNIT}`
-        : formatMetricValue(margin, unit);
+        : `${formatMetricNumber(margin, unit)}${FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? ''}`;
   return FACILITY_ALERT_MESSAGES.distance(
-    FACILITY_ALERT_MEASURE_LABELS[measure],
+    FACILITY_MEASURE_SHORT[measure].label,
     amount,
     rises,
     rate,

@@ -1,7 +1,7 @@
-import { formatNumber } from '../format.ts';
-import type { FacilityMeasure } from './measures.ts';
+import { formatMetricNumber, formatNumber } from '../format.ts';
+import { FACILITY_MEASURES, type FacilityMeasure, type FigureMeasure } from './measures.ts';
 
-/** The short name and units of each measure as the 施設基準 page writes a figure. */
+/** The short name and units of each measure as the 施設基準 page, notices and mail write a figure. */
 export const FACILITY_MEASURE_SHORT: Record<
   FacilityMeasure,
   { label: string; valueUnit?: string; thresholdUnit?: string }
@@ -132,4 +132,27 @@ export function judgementPeriodText(period: {
 /** 他の医療機関からの受付があと月N回あれば {区分} を維持できます */
 export function receptionsToKeepText(receptions: number, ruleName: string): string {
   return `他の医療機関からの受付があと月${formatNumber(receptions, 0)}回あれば ${ruleName} を維持できます`;
+}
+
+/**
+ * A figure of a measure as the 施設基準 page, notices and mail write it, in the decimals of the
+ * house formatter: 86.1 %, 1,920回/月.
+ */
+export function facilityValueText(measure: FigureMeasure, value: number): string {
+  const unit = FACILITY_MEASURES[measure].unit;
+  return `${formatMetricNumber(value, unit)}${FACILITY_MEASURE_SHORT[measure].valueUnit ?? ''}`;
+}
+
+/** A threshold of a rule as written (thresholds are whole numbers): 85 %, 1,800回. */
+export function facilityThresholdText(measure: FigureMeasure, threshold: number): string {
+  return `${formatNumber(threshold)}${FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? ''}`;
+}
+
+/** A distance to a threshold, signed: −1.1 pt, +120回; ±0 on the threshold. */
+export function facilityMarginText(measure: FigureMeasure, margin: number): string {
+  const unit = FACILITY_MEASURES[measure].unit;
+  const text = formatMetricNumber(Math.abs(margin), unit);
+  const signed =
+    text === formatMetricNumber(0, unit) ? `±${text}` : `${margin > 0 ? '+' : '−'}${text}`;
+  return `${signed}${unit === '%' ? ' pt' : (FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? '')}`;
 }

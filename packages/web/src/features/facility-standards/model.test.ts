@@ -4,7 +4,6 @@ import {
   conditionRow,
   decidingClauses,
   feeChange,
-  signedNumber,
   storeCardModel,
   undecidedText,
 } from './model.ts';
@@ -29,7 +28,7 @@ describe('conditionPhrase', () => {
       margin: 0.96,
       met: false,
     });
-    expect(conditionPhrase(short, admin)).toBe('上位3集中率 69 %（基準 70 %まで +1 pt）');
+    expect(conditionPhrase(short, admin)).toBe('上位3集中率 69.0 %（基準 70 %まで +1.0 pt）');
   });
 
   it('writes receptions per month against the threshold', () => {
@@ -39,7 +38,7 @@ describe('conditionPhrase', () => {
       value: 1920.4,
       margin: -120.4,
     });
-    expect(conditionPhrase(receptions, admin)).toBe('受付 1,920回/月（基準 1,800回超）');
+    expect(conditionPhrase(receptions, admin)).toBe('受付 1,920.4回/月（基準 1,800回超）');
   });
 
   it('withholds group figures from members, not from administrators', () => {
@@ -60,15 +59,6 @@ describe('conditionPhrase', () => {
       met: false,
     });
     expect(conditionPhrase(lease, admin)).toBe('医療機関との不動産賃貸借 なし（条件: あり）');
-  });
-});
-
-describe('signedNumber', () => {
-  it('signs with a true minus and shows zero as ±0', () => {
-    expect(signedNumber(-1.14, 1)).toBe('−1.1');
-    expect(signedNumber(2.5, 1)).toBe('+2.5');
-    expect(signedNumber(-0.01, 1)).toBe('±0');
-    expect(signedNumber(1234, 0)).toBe('+1,234');
   });
 });
 
@@ -178,9 +168,9 @@ describe('conditionRow', () => {
       admin,
     );
     expect(row).toMatchObject({
-      value: '82 %',
+      value: '82.0 %',
       threshold: '85 %以上',
-      margin: '+3 pt',
+      margin: '+3.0 pt',
       verdict: 'notHeld',
       unconfirmed: true,
     });

@@ -4,6 +4,9 @@ import {
   FACILITY_MEASURE_SHORT,
   FACILITY_MEASURES,
   FACILITY_STANDARDS_LABELS as L,
+  facilityMarginText,
+  facilityThresholdText,
+  facilityValueText,
   formatNumber,
   isFlagMeasure,
   judgementPeriodText,
@@ -14,23 +17,16 @@ import {
   type JudgedRule,
   type JudgedRuleSet,
   type JudgementMonth,
+  type FigureMeasure,
   type StoreJudgementWire,
 } from '@pharmalytics/domain';
 
 /** Group figures are withheld from members who are not administrators. */
 const GROUP_MEASURE_PREFIX = 'group_';
-const MINUS = '−';
 
 export interface Viewer {
   /** Whether the member may see the group's figures (administrators). */
   seesGroup: boolean;
-}
-
-/** +2.5 / −1.1 / ±0, in the measure's unit. */
-export function signedNumber(value: number, digits: number): string {
-  const text = formatNumber(Math.abs(value), digits);
-  if (text === formatNumber(0, digits)) return `±${text}`;
-  return value > 0 ? `+${text}` : `${MINUS}${text}`;
 }
 
 const isRate = (condition: Pick<JudgedCondition, 'measure'>) =>
@@ -57,16 +53,19 @@ export function conditionPhrase(condition: JudgedCondition, viewer: Viewer): str
       condition.value === null ? L.unknown : condition.value === true ? L.flagYes : L.flagNo;
     return `${short.label} ${value}（条件: ${required}）`;
   }
-  const threshold = `${formatNumber(condition.threshold, 0)}${short.thresholdUnit ?? ''}`;
+  const measure = condition.measure as FigureMeasure;
+  const threshold = facilityThresholdText(measure, condition.threshold ?? 0);
   const comparator = CONDITION_COMPARATORS[condition.comparator].label;
   if (typeof condition.value !== 'number') {
     return `${short.label} ${L.unknown}（基準 ${threshold}${comparator}）`;
   }
+  const value = facilityValueText(measure, condition.value);
   if (isRate(condition)) {
-    const margin = condition.margin === null ? '' : ` ${signedNumber(condition.margin, 1)} pt`;
-    return `${short.label} ${formatNumber(condition.value, 1)}${short.valueUnit}（基準 ${threshold}まで${margin}）`;
+    const margin =
+      condition.margin === null ? '' : ` ${facilityMarginText(measure, condition.margin)}`;
+    return `${short.label} ${value}（基準 ${threshold}まで${margin}）`;
   }
-  return `${short.label} ${formatNumber(condition.value, 0)}${short.valueUnit ?? ''}（基準 ${threshold}${comparator}）`;
+  return `${short.label} ${value}（基準 ${threshold}${comparator}）`;
 }
 
 /** Whether a condition not met is within the alert distance of its threshold. */
@@ -340,10 +339,9 @@ export interface ConditionRow {
 }
 
 export function conditionRow(condition: JudgedCondition, viewer: Viewer): ConditionRow {
-  const short = FACILITY_MEASURE_SHORT[condition.measure];
   const comparator = CONDITION_COMPARATORS[condition.comparator];
   const flag = isFlagMeasure(condition.measure);
-  const rate = isRate(condition);
+  const measure = condition.measure as FigureMeasure;
   const value = isWithheld(condition, viewer)
     ? L.withheld
     : condition.value === null
@@ -352,16 +350,13 @@ export function conditionRow(condition: JudgedCondition, viewer: Viewer): Condit
         ? condition.value
           ? L.flagYes
           : L.flagNo
-        : `${formatNumber(condition.value, rate ? 1 : 0)}${short.valueUnit ?? ''}`;
+        : facilityValueText(measure, condition.value);
   const threshold = flag
     ? condition.comparator === 'is_true'
       ? L.flagYes
       : L.flagNo
-    : `${formatNumber(condition.threshold, rate ? 1 : 0)}${short.thresholdUnit ?? ''}${comparator.label}`;
-  const margin =
-    condition.margin === null
-      ? '—'
-      : `${signedNumber(condition.margin, rate ? 1 : 0)}${rate ? ' pt' : (short.thresholdUnit ?? '')}`;
+    : `${facilityThresholdText(measure, condition.threshold ?? 0)}${comparator.label}`;
+  const margin = condition.margin === null ? '—' : facilityMarginText(measure, condition.margin);
   return {
     clause: condition.clause,
     label: FACILITY_MEASURES[condition.measure].label,
