@@ -1,9 +1,10 @@
 import { formatMetricNumber, RATE_UNIT } from '../format.ts';
-import type {
-  JudgedCondition,
-  JudgedRule,
-  JudgedRuleSet,
-  StoreJudgementWire,
+import {
+  conditionsByClause,
+  type JudgedCondition,
+  type JudgedRule,
+  type JudgedRuleSet,
+  type StoreJudgementWire,
 } from './judgement-api.ts';
 import {
   CONDITION_COMPARATORS,
@@ -85,11 +86,19 @@ function figureOf(condition: JudgedCondition): Figure | null {
 const unitOf = (measure: FigureMeasure) => FACILITY_MEASURES[measure].unit;
 
 /** The setting a figure's margin is measured against; null for figures no setting covers. */
-function allowedMargin(measure: FigureMeasure, settings: AlertSettings): number | null {
+export function allowedMargin(measure: FigureMeasure, settings: AlertSettings): number | null {
   const unit = unitOf(measure);
   if (unit === RATE_UNIT) return settings.rateMargin;
   if (unit === RECEPTIONS_UNIT) return settings.receptionsMargin;
   return null;
+}
+
+/** Whether a figure condition is within the corporation's alert distance of its threshold. */
+export function withinAlertDistance(condition: JudgedCondition, settings: AlertSettings): boolean {
+  const figure = figureOf(condition);
+  if (figure === null) return false;
+  const allowed = allowedMargin(figure.measure, settings);
+  return allowed !== null && Math.abs(figure.condition.margin) <= allowed;
 }
 
 /** Distance over the threshold, relative, so a rate and a count can be compared. */
@@ -99,11 +108,7 @@ const relativeMargin = ({ condition }: Figure) =>
 const closest = (figures: readonly Figure[]) =>
   [...figures].sort((a, b) => relativeMargin(a) - relativeMargin(b))[0] ?? null;
 
-const clausesOf = (rule: JudgedRule) => {
-  const byClause = new Map<number, JudgedCondition[]>();
-  for (const c of rule.conditions) byClause.set(c.clause, [...(byClause.get(c.clause) ?? []), c]);
-  return [...byClause.values()];
-};
+const clausesOf = (rule: JudgedRule) => [...conditionsByClause(rule).values()];
 
 /**
  * The figure that makes a rule hold (the closest to its threshold among the clauses that hold) or

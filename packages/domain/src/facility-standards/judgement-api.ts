@@ -122,6 +122,15 @@ export type FacilityJudgementsResponse = z.infer<typeof facilityJudgementsRespon
 
 const GROUP_MEASURE_PREFIX = 'group_';
 
+/** A judged rule's conditions by clause (alternatives), in the order the rule lists them. */
+export function conditionsByClause(rule: JudgedRule): Map<number, JudgedCondition[]> {
+  const clauses = new Map<number, JudgedCondition[]>();
+  for (const condition of rule.conditions) {
+    clauses.set(condition.clause, [...(clauses.get(condition.clause) ?? []), condition]);
+  }
+  return clauses;
+}
+
 /** The wire form of an outcome; group figures withheld unless `showGroup`. */
 export function judgedRuleSetWire(outcome: RuleSetOutcome, showGroup: boolean): JudgedRuleSet {
   return {

@@ -8,7 +8,9 @@ import {
   FACILITY_STANDARDS_LABELS as L,
   facilityMonthText,
   judgementPeriodText,
+  DEFAULT_ALERT_SETTINGS,
   MESSAGES,
+  type AlertSettings,
   type FacilityJudgementsResponse,
 } from '@pharmalytics/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -37,6 +39,7 @@ import {
 import { facilityStandardsKeys, fetchJudgements } from './api.ts';
 import { facilityCsv } from './csv.ts';
 import { storeCardModel, type Viewer } from './model.ts';
+import { facilitySettingsKeys, fetchAlertSettings } from './settings/api.ts';
 import { SettingsLink } from './SettingsLink.tsx';
 import { StoreCard } from './StoreCard.tsx';
 import { StoreDetail } from './StoreDetail.tsx';
@@ -69,9 +72,9 @@ export function FacilityStandardsPage() {
   );
 }
 
-function viewerOf(member: Member): Viewer {
+function viewerOf(member: Member, alertSettings: AlertSettings): Viewer {
   const role = member.systemRole.name;
-  return { seesGroup: role === 'admin' || role === 'system_admin' };
+  return { seesGroup: role === 'admin' || role === 'system_admin', alertSettings };
 }
 
 async function loadJudgements(storeCodes: readonly string[], signal: AbortSignal) {
@@ -92,7 +95,15 @@ function FacilityStandards({ member, stores }: { member: Member; stores: readonl
   const navigate = useNavigate();
   const location = useLocation();
   const storeCode = params.get(STORE_PARAM);
-  const viewer = useMemo(() => viewerOf(member), [member]);
+  // Until the corporation's distances arrive, the defaults decide what is shown as close.
+  const alertSettings = useQuery({
+    queryKey: facilitySettingsKeys.alertSettings,
+    queryFn: fetchAlertSettings,
+  });
+  const viewer = useMemo(
+    () => viewerOf(member, alertSettings.data ?? DEFAULT_ALERT_SETTINGS),
+    [member, alertSettings.data],
+  );
 
   // A linked store is judged on its own when it is not among the chosen stores.
   const chosen = queriedStoreCodes(condition, activeCodes);

@@ -6,12 +6,13 @@ import {
   type FacilityJudgementsResponse,
   type FacilityStandardRulesResponse,
 } from '@pharmalytics/domain';
+import type { z } from 'zod';
 import { api } from '../../api/index.ts';
 
 export const facilityStandardsKeys = {
   judgements: (storeCodes: readonly string[]) =>
-    ['facilityStandards', 'judgements', storeCodes.join(',')] as const,
-  rules: ['facilityStandards', 'rules'] as const,
+    ['facility-standards', 'judgements', storeCodes.join(',')] as const,
+  rules: ['facility-standards', 'rules'] as const,
 };
 
 /** A response that does not have the contract's shape. */
@@ -22,24 +23,31 @@ export class FacilityStandardsResponseError extends Error {
   }
 }
 
+/** A GET answer checked against its domain schema. */
+export async function getParsed<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const parsed = schema.safeParse(await api.get<unknown>(path, { signal }));
+  if (!parsed.success) throw new FacilityStandardsResponseError(path);
+  return parsed.data;
+}
+
 /** Each store's 区分 and generic tier, now and ahead, with its months. */
 export async function fetchJudgements(
   storeCodes: readonly string[],
   signal?: AbortSignal,
 ): Promise<FacilityJudgementsResponse> {
-  const path = FACILITY_JUDGEMENT_API_PATHS.judgements;
   const query = new URLSearchParams({ storeCodes: storeCodes.join(',') });
-  const body = await api.get<unknown>(`${path}?${query.toString()}`, { signal });
-  const parsed = facilityJudgementsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new FacilityStandardsResponseError(path);
-  return parsed.data;
+  return getParsed(
+    `${FACILITY_JUDGEMENT_API_PATHS.judgements}?${query.toString()}`,
+    facilityJudgementsResponseSchema,
+    signal,
+  );
 }
 
 /** Every fee revision with its rules, sources and confidence. */
 export async function fetchRules(signal?: AbortSignal): Promise<FacilityStandardRulesResponse> {
-  const path = FACILITY_STANDARDS_API_PATHS.rules;
-  const body = await api.get<unknown>(path, { signal });
-  const parsed = facilityStandardRulesResponseSchema.safeParse(body);
-  if (!parsed.success) throw new FacilityStandardsResponseError(path);
-  return parsed.data;
+  return getParsed(FACILITY_STANDARDS_API_PATHS.rules, facilityStandardRulesResponseSchema, signal);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALERT_SETTINGS } from '@pharmalytics/domain';
 import {
   conditionPhrase,
   conditionRow,
@@ -9,8 +10,8 @@ import {
 } from './model.ts';
 import { basicOutcome, condition, storeJudgement } from './judgement.fixture.ts';
 
-const admin = { seesGroup: true };
-const member = { seesGroup: false };
+const admin = { seesGroup: true, alertSettings: DEFAULT_ALERT_SETTINGS };
+const member = { seesGroup: false, alertSettings: DEFAULT_ALERT_SETTINGS };
 
 describe('conditionPhrase', () => {
   it('writes a rate with its distance to the threshold in points', () => {

@@ -1,6 +1,6 @@
 import {
   CONDITION_COMPARATORS,
-  DEFAULT_ALERT_SETTINGS,
+  conditionsByClause,
   FACILITY_MEASURE_SHORT,
   FACILITY_MEASURES,
   FACILITY_STANDARDS_LABELS as L,
@@ -17,6 +17,8 @@ import {
   type JudgedRule,
   type JudgedRuleSet,
   type JudgementMonth,
+  withinAlertDistance,
+  type AlertSettings,
   type FigureMeasure,
   type StoreJudgementWire,
 } from '@pharmalytics/domain';
@@ -27,6 +29,8 @@ const GROUP_MEASURE_PREFIX = 'group_';
 export interface Viewer {
   /** Whether the member may see the group's figures (administrators). */
   seesGroup: boolean;
+  /** The corporation's alert distances: a figure within them is shown as close. */
+  alertSettings: AlertSettings;
 }
 
 const isRate = (condition: Pick<JudgedCondition, 'measure'>) =>
@@ -68,16 +72,6 @@ export function conditionPhrase(condition: JudgedCondition, viewer: Viewer): str
   return `${short.label} ${value}（基準 ${threshold}${comparator}）`;
 }
 
-/** Whether a condition not met is within the alert distance of its threshold. */
-export function isNear(condition: JudgedCondition): boolean {
-  if (condition.margin === null || condition.threshold === null) return false;
-  const distance = Math.abs(condition.margin);
-  const unit = FACILITY_MEASURE_SHORT[condition.measure].thresholdUnit;
-  if (unit === ' %') return distance <= DEFAULT_ALERT_SETTINGS.rateMargin;
-  if (unit === '回') return distance <= DEFAULT_ALERT_SETTINGS.receptionsMargin;
-  return distance <= Math.abs(condition.threshold) * 0.1;
-}
-
 export interface RuleRef {
   code: string;
   name: string;
@@ -114,21 +108,13 @@ export interface DecidingClause {
   conditions: ConditionLine[];
 }
 
-function clausesOf(rule: JudgedRule): Map<number, JudgedCondition[]> {
-  const clauses = new Map<number, JudgedCondition[]>();
-  for (const condition of rule.conditions) {
-    clauses.set(condition.clause, [...(clauses.get(condition.clause) ?? []), condition]);
-  }
-  return clauses;
-}
-
 const lineOf = (condition: JudgedCondition, viewer: Viewer): ConditionLine => ({
   measure: condition.measure,
   threshold: condition.threshold,
   text: conditionPhrase(condition, viewer),
   met: condition.met,
   unconfirmed: condition.confidence === 'unconfirmed',
-  near: condition.met === false && isNear(condition),
+  near: condition.met === false && withinAlertDistance(condition, viewer.alertSettings),
 });
 
 /** How far a clause is from holding: the largest relative distance of its failed figures. */
@@ -157,7 +143,7 @@ export function decidingClauses(set: JudgedRuleSet, viewer: Viewer): DecidingCla
       conditions: conditions.map((c) => lineOf(c, viewer)),
     }) satisfies DecidingClause;
   if (applied && !set.byDefault) {
-    const held = [...clausesOf(applied)].find(([, conditions]) =>
+    const held = [...conditionsByClause(applied)].find(([, conditions]) =>
       conditions.every((c) => c.met === true),
     );
     if (held) result.push(clause(applied, held[0], held[1], true));
@@ -170,7 +156,7 @@ export function decidingClauses(set: JudgedRuleSet, viewer: Viewer): DecidingCla
   const candidates = before
     .filter((rule) => rule.met !== true)
     .flatMap((rule) =>
-      [...clausesOf(rule)].map(([number, conditions]) => ({
+      [...conditionsByClause(rule)].map(([number, conditions]) => ({
         rule,
         number,
         conditions,
@@ -179,7 +165,10 @@ export function decidingClauses(set: JudgedRuleSet, viewer: Viewer): DecidingCla
     )
     .filter((c) => c.distance < Infinity);
   const near = candidates.filter((c) =>
-    c.conditions.some((condition) => condition.met === false && isNear(condition)),
+    c.conditions.some(
+      (condition) =>
+        condition.met === false && withinAlertDistance(condition, viewer.alertSettings),
+    ),
   );
   const chosen =
     near.length > 0 ? near : candidates.sort((a, b) => a.distance - b.distance).slice(0, 1);

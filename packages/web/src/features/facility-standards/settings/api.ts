@@ -15,6 +15,7 @@ import {
 } from '@pharmalytics/domain';
 import type { z } from 'zod';
 import { api } from '../../../api/index.ts';
+import { getParsed } from '../api.ts';
 
 export type BuildingBody = z.infer<typeof sameBuildingGroupBodySchema>;
 export type Building = z.infer<typeof sameBuildingGroupsResponseSchema>['buildings'][number];
@@ -30,20 +31,6 @@ export const facilitySettingsKeys = {
   alertSettings: ['facility-standards', 'alert-settings'] as const,
   institutions: ['facility-standards', 'institutions'] as const,
 };
-
-/** An answer that is not of the shape the domain schema describes. */
-export class FacilitySettingsResponseError extends Error {
-  constructor(path: string) {
-    super(`unexpected response from ${path}`);
-    this.name = 'FacilitySettingsResponseError';
-  }
-}
-
-async function getParsed<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  const parsed = schema.safeParse(await api.get<unknown>(path));
-  if (!parsed.success) throw new FacilitySettingsResponseError(path);
-  return parsed.data;
-}
 
 export async function fetchBuildings(): Promise<Building[]> {
   const answer = await getParsed(
