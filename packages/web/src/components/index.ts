@@ -15,6 +15,7 @@ export {
 export { Logo, type LogoProps } from './Logo.tsx';
 export { PageHeading } from './PageHeading.tsx';
 export { PageLoader } from './PageLoader.tsx';
+export { QueryContent } from './QueryContent.tsx';
 export { CSV_MIME_TYPE, saveFile, saveText } from './saveFile.ts';
 export { enqueueSnackbar, SnackbarProvider, type SnackbarSeverity } from './snackbar/index.ts';
 export { StatusPanel, type StatusPanelProps, type StatusTone } from './StatusPanel.tsx';

@@ -11,11 +11,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { enqueueSnackbar, TextInput } from '../../../components/index.ts';
+import { QueryContent, TextInput, enqueueSnackbar } from '../../../components/index.ts';
 import { facilitySettingsKeys, fetchAlertSettings, saveAlertSettings } from './api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { typedNumber } from './numberInput.ts';
-import { QueryState } from './QueryState.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
 const FIELDS = ['receptionsMargin', 'rateMargin'] as const;
@@ -32,7 +31,13 @@ export function AlertSettingsCard() {
       title={t('facilityStandardsSettings.alertSettings.title')}
       lead={t('facilityStandardsSettings.alertSettings.lead')}
     >
-      <QueryState query={settings}>{(saved) => <AlertSettingsForm saved={saved} />}</QueryState>
+      <QueryContent
+        loaderMinHeight={120}
+        failure={t('facilityStandardsSettings.loadFailed')}
+        query={settings}
+      >
+        {(saved) => <AlertSettingsForm saved={saved} />}
+      </QueryContent>
     </SettingsCard>
   );
 }

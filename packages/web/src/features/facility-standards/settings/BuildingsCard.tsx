@@ -20,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { bindField, enqueueSnackbar, TextInput } from '../../../components/index.ts';
+import { QueryContent, TextInput, bindField, enqueueSnackbar } from '../../../components/index.ts';
 import { ConfirmDialog, reportFailure } from '../../corporation/shared/index.ts';
 import {
   deleteBuilding,
@@ -33,7 +33,6 @@ import {
 } from './api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { addCodes, splitCodes, takeFinishedCodes } from './institutionCodes.ts';
-import { QueryState } from './QueryState.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
 const EMPTY: BuildingBody = { name: '', institutionCodes: [] };
@@ -121,7 +120,11 @@ export function BuildingsCard() {
       title={t('facilityStandardsSettings.buildings.title')}
       lead={t('facilityStandardsSettings.buildings.lead')}
     >
-      <QueryState query={buildings}>
+      <QueryContent
+        loaderMinHeight={120}
+        failure={t('facilityStandardsSettings.loadFailed')}
+        query={buildings}
+      >
         {(list) =>
           list.length === 0 ? (
             <Typography color="text.secondary">
@@ -180,7 +183,7 @@ export function BuildingsCard() {
             </Table>
           )
         }
-      </QueryState>
+      </QueryContent>
       <Box
         component="form"
         noValidate

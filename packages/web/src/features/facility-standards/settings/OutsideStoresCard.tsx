@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { enqueueSnackbar, TextInput } from '../../../components/index.ts';
+import { QueryContent, TextInput, enqueueSnackbar } from '../../../components/index.ts';
 import { ConfirmDialog, reportFailure } from '../../corporation/shared/index.ts';
 import {
   deleteOutsideStores,
@@ -28,7 +28,6 @@ import {
 } from './api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { typedNumber } from './numberInput.ts';
-import { QueryState } from './QueryState.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
 const EMPTY = { effectiveMonth: '', receptionsPerMonth: undefined, storeCount: undefined };
@@ -105,7 +104,11 @@ export function OutsideStoresCard() {
       title={t('facilityStandardsSettings.outsideStores.title')}
       lead={t('facilityStandardsSettings.outsideStores.lead')}
     >
-      <QueryState query={figures}>
+      <QueryContent
+        loaderMinHeight={120}
+        failure={t('facilityStandardsSettings.loadFailed')}
+        query={figures}
+      >
         {(list) =>
           list.length === 0 ? (
             <Typography color="text.secondary">
@@ -155,7 +158,7 @@ export function OutsideStoresCard() {
             </Table>
           )
         }
-      </QueryState>
+      </QueryContent>
       <Box
         component="form"
         noValidate

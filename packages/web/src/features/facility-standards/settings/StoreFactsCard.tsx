@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { enqueueSnackbar } from '../../../components/index.ts';
+import { QueryContent, enqueueSnackbar } from '../../../components/index.ts';
 import {
   facilitySettingsKeys,
   fetchStoreFacts,
@@ -23,7 +23,6 @@ import {
   type StoreFactsRow,
 } from './api.ts';
 import { reportSaveFailure } from './failures.ts';
-import { QueryState } from './QueryState.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
 const FLAGS = [
@@ -43,7 +42,11 @@ export function StoreFactsCard() {
       title={t('facilityStandardsSettings.storeFacts.title')}
       lead={t('facilityStandardsSettings.storeFacts.lead')}
     >
-      <QueryState query={stores}>
+      <QueryContent
+        loaderMinHeight={120}
+        failure={t('facilityStandardsSettings.loadFailed')}
+        query={stores}
+      >
         {(list) =>
           list.length === 0 ? (
             <Typography color="text.secondary">
@@ -64,7 +67,7 @@ export function StoreFactsCard() {
             </Box>
           )
         }
-      </QueryState>
+      </QueryContent>
     </SettingsCard>
   );
 }

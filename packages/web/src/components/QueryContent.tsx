@@ -3,18 +3,22 @@ import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/index.ts';
+import { PageLoader } from './PageLoader.tsx';
 
-/** A query's content, or its spinner, or its failure with a retry. */
-export function QueryState<T>({
+/** A query's content, or a loader while it is fetched, or its failure with a retry. */
+export function QueryContent<T>({
   query,
+  failure,
+  loaderMinHeight,
   children,
 }: {
   query: UseQueryResult<T>;
+  /** What the failure says. */
+  failure: string;
+  loaderMinHeight?: number;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <PageLoader minHeight={120} />;
   if (query.isError) {
     return (
       <Alert
@@ -25,9 +29,10 @@ export function QueryState<T>({
           </Button>
         }
       >
-        {t('facilityStandardsSettings.loadFailed')}
+        {failure}
       </Alert>
     );
   }
-  return children(query.data);
+  if (query.isPending) return <PageLoader minHeight={loaderMinHeight} />;
+  return <>{children(query.data)}</>;
 }
