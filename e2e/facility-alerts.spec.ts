@@ -18,7 +18,7 @@ test('an administrator sees a store’s 施設基準 alert on the dashboard and 
   await loaded;
   const notice = page.getByRole('alert').filter({ hasText: '通知テスト薬局' });
   await expect(notice).toHaveCount(1);
-  await expect(notice).toContainText('を満たさなくなる見込みです（後発割合 10.0 %、基準 ');
+  await expect(notice).toContainText('を満たさなくなる見込みです（後発割合 10.0%、基準 ');
   await expect(notice.getByRole('link', { name: FACILITY_ALERT_TEXTS.link })).toHaveAttribute(
     'href',
     '/service/facility-standards',

@@ -33,7 +33,7 @@ test.describe('施設基準', () => {
 
   test('a store detail shows its months and projection, and goes back', async ({ page }) => {
     test.slow();
-    // 集中率 45 % in the last 判定期間, 60 % in the one under way, with a special relationship
+    // 集中率 45% in the last 判定期間, 60% in the one under way, with a special relationship
     // entered: 調剤基本料1 now, 特別調剤基本料A ahead unless 4 more receptions a month come from
     // other institutions.
     const { corporation, storeCode, storeName } = facilityCorporation('judgement');
@@ -54,7 +54,7 @@ test.describe('施設基準', () => {
     await expect(card).toContainText('調剤基本料1');
     await expect(card).toContainText('特別調剤基本料A');
     await expect(card).toContainText('現在より下がる見込みです');
-    await expect(card).toContainText('集中率 60.0 %（基準 50 %まで −10.0 pt）');
+    await expect(card).toContainText('集中率 60.0%（基準 50%まで −10.0pt）');
     await expect(card).toContainText(
       '他の医療機関からの受付があと月4回あれば 調剤基本料1 を維持できます',
     );

@@ -89,7 +89,7 @@ describe('facilityAlerts: crossings', () => {
         ruleSet: 'basic_fee',
         kind: 'crossing',
         message:
-          '中央店: 2027年6月からの調剤基本料が basic_1 から basic_2 に変わる見込みです（集中率 86.1 %、基準 85 %超）',
+          '中央店: 2027年6月からの調剤基本料が basic_1 から basic_2 に変わる見込みです（集中率 86.1%、基準 85%超）',
       },
     ]);
   });
@@ -103,7 +103,7 @@ describe('facilityAlerts: crossings', () => {
         }),
       ),
     ).toEqual([
-      '中央店: 2027年6月からの調剤基本料が basic_2 から basic_1 に変わる見込みです（集中率 80.0 %、基準 85 %超）',
+      '中央店: 2027年6月からの調剤基本料が basic_2 から basic_1 に変わる見込みです（集中率 80.0%、基準 85%超）',
     ]);
   });
 
@@ -118,7 +118,7 @@ describe('facilityAlerts: crossings', () => {
     expect(
       messages(store({ genericNow: now, genericAhead: { ...now, generic_share: 83 } })),
     ).toEqual([
-      '中央店: 2026年10月からの後発医薬品の体制加算が generic_2 から generic_1 に下がる見込みです（後発割合 83.0 %、基準 85 %以上）',
+      '中央店: 2026年10月からの後発医薬品の体制加算が generic_2 から generic_1 に下がる見込みです（後発割合 83.0%、基準 85%以上）',
     ]);
     const none = facilityAlerts(
       store({ genericNow: now, genericAhead: { ...now, generic_share: 70 } }),
@@ -127,7 +127,7 @@ describe('facilityAlerts: crossings', () => {
     expect(none.map((a) => [a.key, a.message])).toEqual([
       [
         '101/generic_tier/crossing/none/2026-10',
-        '中央店: 2026年10月から generic_2 を満たさなくなる見込みです（後発割合 70.0 %、基準 85 %以上）',
+        '中央店: 2026年10月から generic_2 を満たさなくなる見込みです（後発割合 70.0%、基準 85%以上）',
       ],
     ]);
   });
@@ -157,7 +157,7 @@ describe('facilityAlerts: crossings', () => {
         kind: 'crossing',
         ruleSet: 'generic_reduction',
         message:
-          '中央店: 2026年10月から generic_reduction の対象になる見込みです（後発割合 48.0 %、基準 50 %以下）',
+          '中央店: 2026年10月から generic_reduction の対象になる見込みです（後発割合 48.0%、基準 50%以下）',
       }),
     ]);
     expect(messages(store({ genericNow: ahead, genericAhead: ahead }))).toEqual([]);
@@ -177,7 +177,7 @@ describe('facilityAlerts: crossings', () => {
         }),
       ),
     ).toEqual([
-      '中央店: 2026年10月から generic_2 を満たさなくなる見込みです（後発割合 80.0 %、基準 85 %以上）[未確認]',
+      '中央店: 2026年10月から generic_2 を満たさなくなる見込みです（後発割合 80.0%、基準 85%以上）[未確認]',
     ]);
     const thresholdUnconfirmed = R8_RULES.map((r) =>
       r.code === 'basic_2'
@@ -223,7 +223,7 @@ describe('facilityAlerts: near a threshold', () => {
         ruleSet: 'basic_fee',
         kind: 'near',
         message:
-          '中央店: 集中率があと 1.2 pt 上がると 2027年6月からの調剤基本料が basic_2 になります（集中率 83.8 %、基準 85 %超）',
+          '中央店: 集中率があと 1.2pt 上がると 2027年6月からの調剤基本料が basic_2 になります（集中率 83.8%、基準 85%超）',
       },
     ]);
     expect(basicNear({ ...ORDINARY, concentration_rate: 85 })[0]!.message).toContain(
@@ -270,7 +270,7 @@ describe('facilityAlerts: near a threshold', () => {
     expect(basicNear(bigGroup).map((a) => a.key)).toEqual([
       '101/basic_fee/near/basic_3ro/2027-06-01',
     ]);
-    // Over 85 % the store is 3ロ: 3ハ, judged after it, is not near.
+    // Over 85% the store is 3ロ: 3ハ, judged after it, is not near.
     expect(basicNear({ ...bigGroup, concentration_rate: 86 })).toEqual([]);
   });
 
@@ -281,7 +281,7 @@ describe('facilityAlerts: near a threshold', () => {
       concentration_rate: 96,
     });
     expect(alerts.map((a) => a.key)).toEqual([
-      // basic_2 already holds (集中率 96 %), the group is 50 short of 3イ
+      // basic_2 already holds (集中率 96%), the group is 50 short of 3イ
       '101/basic_fee/near/basic_3i/2027-06-01',
     ]);
   });
@@ -305,7 +305,7 @@ describe('facilityAlerts: near a threshold', () => {
   it('writes how far the generic share may fall', () => {
     const measures = { generic_share: 86.5, cutoff_share: 60, receptions_per_month: 2500 };
     expect(messages(store({ genericNow: measures, genericAhead: measures }))).toEqual([
-      '中央店: 後発割合があと 1.5 pt 下がると 2026年10月から generic_2 を満たさなくなります（後発割合 86.5 %、基準 85 %以上）',
+      '中央店: 後発割合があと 1.5pt 下がると 2026年10月から generic_2 を満たさなくなります（後発割合 86.5%、基準 85%以上）',
     ]);
   });
 });

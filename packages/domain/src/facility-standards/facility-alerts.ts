@@ -31,7 +31,7 @@ export interface FacilityAlert {
 
 const RECEPTIONS_UNIT = '回';
 /** A distance between two rates: points, not percent. */
-const RATE_DISTANCE_UNIT = ' pt';
+const RATE_DISTANCE_UNIT = 'pt';
 const NO_TIER = 'none';
 
 const monthText = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;

@@ -7,8 +7,8 @@ export const FACILITY_MEASURE_SHORT: Record<
   { label: string; valueUnit?: string; thresholdUnit?: string }
 > = {
   receptions_per_month: { label: '受付', valueUnit: '回/月', thresholdUnit: '回' },
-  concentration_rate: { label: '集中率', valueUnit: ' %', thresholdUnit: ' %' },
-  top3_concentration_rate: { label: '上位3集中率', valueUnit: ' %', thresholdUnit: ' %' },
+  concentration_rate: { label: '集中率', valueUnit: '%', thresholdUnit: '%' },
+  top3_concentration_rate: { label: '上位3集中率', valueUnit: '%', thresholdUnit: '%' },
   top_institution_receptions_per_month: {
     label: '特定の医療機関からの受付',
     valueUnit: '回/月',
@@ -25,8 +25,8 @@ export const FACILITY_MEASURE_SHORT: Record<
     thresholdUnit: '回',
   },
   group_store_count: { label: 'グループの店舗数', valueUnit: '店舗', thresholdUnit: '店舗' },
-  generic_share: { label: '後発割合', valueUnit: ' %', thresholdUnit: ' %' },
-  cutoff_share: { label: 'カットオフ値', valueUnit: ' %', thresholdUnit: ' %' },
+  generic_share: { label: '後発割合', valueUnit: '%', thresholdUnit: '%' },
+  cutoff_share: { label: 'カットオフ値', valueUnit: '%', thresholdUnit: '%' },
   basic_fee_notified: { label: '調剤基本料の届出' },
   special_relationship: { label: '医療機関との特別な関係' },
   real_estate_lease: { label: '医療機関との不動産賃貸借' },
@@ -136,23 +136,23 @@ export function receptionsToKeepText(receptions: number, ruleName: string): stri
 
 /**
  * A figure of a measure as the 施設基準 page, notices and mail write it, in the decimals of the
- * house formatter: 86.1 %, 1,920回/月.
+ * house formatter: 86.1%, 1,920回/月.
  */
 export function facilityValueText(measure: FigureMeasure, value: number): string {
   const unit = FACILITY_MEASURES[measure].unit;
   return `${formatMetricNumber(value, unit)}${FACILITY_MEASURE_SHORT[measure].valueUnit ?? ''}`;
 }
 
-/** A threshold of a rule as written (thresholds are whole numbers): 85 %, 1,800回. */
+/** A threshold of a rule as written (thresholds are whole numbers): 85%, 1,800回. */
 export function facilityThresholdText(measure: FigureMeasure, threshold: number): string {
   return `${formatNumber(threshold)}${FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? ''}`;
 }
 
-/** A distance to a threshold, signed: −1.1 pt, +120回; ±0 on the threshold. */
+/** A distance to a threshold, signed: −1.1pt, +120回; ±0 on the threshold. */
 export function facilityMarginText(measure: FigureMeasure, margin: number): string {
   const unit = FACILITY_MEASURES[measure].unit;
   const text = formatMetricNumber(Math.abs(margin), unit);
   const signed =
     text === formatMetricNumber(0, unit) ? `±${text}` : `${margin > 0 ? '+' : '−'}${text}`;
-  return `${signed}${unit === '%' ? ' pt' : (FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? '')}`;
+  return `${signed}${unit === '%' ? 'pt' : (FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? '')}`;
 }

@@ -65,7 +65,7 @@ describe('the report mail of an administrator', () => {
     ruleSet: 'basic_fee' as const,
     kind: 'crossing' as const,
     message:
-      '天神<本>店: 2027年6月からの調剤基本料が 調剤基本料1 から 調剤基本料2 に変わる見込みです（集中率 86.1 %、基準 85 %超）',
+      '天神<本>店: 2027年6月からの調剤基本料が 調剤基本料1 から 調剤基本料2 に変わる見込みです（集中率 86.1%、基準 85%超）',
   };
   const withAlerts = (alerts: (typeof alert)[]) =>
     dashboardReportMail({

@@ -175,13 +175,13 @@ describe('the monthly report', () => {
     const { smtp } = ctx;
     const basic = await smtp.lastTo('basic@example.com');
     expect(basic.text).toMatch(
-      /■ 施設基準の見込み\n・.+: \d{4}年\d{1,2}月から .+ を満たさなくなる見込みです（後発割合 10\.0 %、基準 /,
+      /■ 施設基準の見込み\n・.+: \d{4}年\d{1,2}月から .+ を満たさなくなる見込みです（後発割合 10\.0%、基準 /,
     );
     expect(basic.text).toContain(
       '施設基準を見る: https://pharmalytics.example/service/facility-standards',
     );
     expect(basic.html).toContain('>施設基準の見込み</h2>');
-    expect(basic.html).toContain('（後発割合 10.0 %、基準 ');
+    expect(basic.html).toContain('（後発割合 10.0%、基準 ');
     const user = await smtp.lastTo('user@example.com');
     expect(user.text).not.toContain('施設基準の見込み');
   });

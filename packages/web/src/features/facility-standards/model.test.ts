@@ -21,7 +21,7 @@ describe('conditionPhrase', () => {
       value: 86.14,
       margin: -1.14,
     });
-    expect(conditionPhrase(over, admin)).toBe('集中率 86.1 %（基準 85 %まで −1.1 pt）');
+    expect(conditionPhrase(over, admin)).toBe('集中率 86.1%（基準 85%まで −1.1pt）');
     const short = condition({
       measure: 'top3_concentration_rate',
       threshold: 70,
@@ -29,7 +29,7 @@ describe('conditionPhrase', () => {
       margin: 0.96,
       met: false,
     });
-    expect(conditionPhrase(short, admin)).toBe('上位3集中率 69.0 %（基準 70 %まで +1.0 pt）');
+    expect(conditionPhrase(short, admin)).toBe('上位3集中率 69.0%（基準 70%まで +1.0pt）');
   });
 
   it('writes receptions per month against the threshold', () => {
@@ -70,7 +70,7 @@ describe('decidingClauses', () => {
     expect(first?.held).toBe(true);
     expect(first?.conditions.map((c) => c.text)).toEqual([
       '受付 1,920回/月（基準 1,800回超）',
-      '集中率 86.1 %（基準 85 %まで −1.1 pt）',
+      '集中率 86.1%（基準 85%まで −1.1pt）',
     ]);
   });
 
@@ -119,7 +119,7 @@ describe('storeCardModel', () => {
     expect(card.generic.current?.reduction?.name).toBe('後発医薬品減算');
     const tiered = storeCardModel(storeJudgement(), admin);
     expect(tiered.generic.projected?.tier).toMatchObject({ points: 27, unconfirmed: true });
-    expect(tiered.generic.projected?.shareText).toBe('後発割合 88 %');
+    expect(tiered.generic.projected?.shareText).toBe('後発割合 88.0%');
   });
 
   it('is empty without a judgement of either period', () => {
@@ -169,9 +169,9 @@ describe('conditionRow', () => {
       admin,
     );
     expect(row).toMatchObject({
-      value: '82.0 %',
-      threshold: '85 %以上',
-      margin: '+3.0 pt',
+      value: '82.0%',
+      threshold: '85%以上',
+      margin: '+3.0pt',
       verdict: 'notHeld',
       unconfirmed: true,
     });

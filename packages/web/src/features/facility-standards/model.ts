@@ -34,7 +34,7 @@ export interface Viewer {
 }
 
 const isRate = (condition: Pick<JudgedCondition, 'measure'>) =>
-  FACILITY_MEASURE_SHORT[condition.measure].valueUnit === ' %';
+  FACILITY_MEASURE_SHORT[condition.measure].valueUnit === '%';
 
 function isWithheld(condition: JudgedCondition, viewer: Viewer): boolean {
   return (
@@ -45,7 +45,7 @@ function isWithheld(condition: JudgedCondition, viewer: Viewer): boolean {
 }
 
 /**
- * A condition written as the page shows it: 集中率 86.1 %（基準 85 %まで −1.1 pt）,
+ * A condition written as the page shows it: 集中率 86.1%（基準 85%まで −1.1pt）,
  * 受付 1,920回/月（基準 1,800回）, 医療機関との不動産賃貸借 なし（条件: あり）.
  */
 export function conditionPhrase(condition: JudgedCondition, viewer: Viewer): string {
@@ -235,7 +235,7 @@ function genericView(generic: JudgedGenericWire | null): GenericView | null {
     appliesMonth: generic.appliesMonth,
     shareText:
       share && typeof share.value === 'number'
-        ? `${FACILITY_MEASURE_SHORT.generic_share.label} ${formatNumber(share.value, 1)} %`
+        ? `${FACILITY_MEASURE_SHORT.generic_share.label} ${facilityValueText('generic_share', share.value)}`
         : null,
     projectedMonths: generic.projectedMonths,
   };
