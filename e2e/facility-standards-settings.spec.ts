@@ -162,6 +162,26 @@ test('a store fact is saved for the store and kept after a reload', async ({ pag
   await expect(form.getByText('標準の前提（未設定）')).toHaveCount(0);
 });
 
+test('a saved store fact changes the judgement the 施設基準 page shows at once', async ({
+  page,
+}) => {
+  await signIn(page, corporation.email);
+  await page.goto(routePath('FacilityStandards'));
+  const card = page.getByTestId('facility-store-card');
+  await expect(card).toContainText('調剤基本料1');
+  await expect(card).not.toContainText('特別調剤基本料A');
+
+  // Every prescription comes from one institution: with a special relationship it is 特別A.
+  await page.getByRole('link', { name: route('FacilityStandardsSettings').title }).click();
+  const form = page.getByRole('form', { name: STORE_NAME });
+  await form.getByLabel(FACILITY_MEASURES.special_relationship.label).check();
+  await form.getByRole('button', { name: `${STORE_NAME}の前提条件を保存` }).click();
+  await expect(snackbar(page, FACILITY_SETTINGS_NOTICES.storeFactsSaved(STORE_NAME))).toBeVisible();
+
+  await page.goBack();
+  await expect(card).toContainText('特別調剤基本料A');
+});
+
 test('the notice distances: the messages of invalid values, then saved', async ({ page }) => {
   await openSettings(page);
   const form = page.getByRole('form', { name: '通知の設定' });

@@ -9,10 +9,16 @@ import {
 import type { z } from 'zod';
 import { api } from '../../api/index.ts';
 
+/**
+ * The root of every 施設基準 query key, the dashboard's notices included: a saved setting changes
+ * the judgements, so it asks all of them again.
+ */
+export const FACILITY_QUERY_ROOT = ['facility-standards'] as const;
+
 export const facilityStandardsKeys = {
   judgements: (storeCodes: readonly string[]) =>
-    ['facility-standards', 'judgements', storeCodes.join(',')] as const,
-  rules: ['facility-standards', 'rules'] as const,
+    [...FACILITY_QUERY_ROOT, 'judgements', storeCodes.join(',')] as const,
+  rules: [...FACILITY_QUERY_ROOT, 'rules'] as const,
 };
 
 /** A response that does not have the contract's shape. */

@@ -11,6 +11,7 @@ import { api } from '../../../api/index.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMetricData } from './figures.ts';
 import type { DashboardMailBody } from './mail.ts';
+import { FACILITY_QUERY_ROOT } from '../../facility-standards/api.ts';
 
 /** Query of GET /v3/dashboard/{slug} (spec 02 §7). */
 export interface DashboardQuery {
@@ -92,7 +93,8 @@ export function sendDashboardMail(body: DashboardMailBody): Promise<{ sent: numb
 }
 
 export const facilityAlertKeys = {
-  all: ['facilityAlerts'] as const,
+  // Under the 施設基準 root, so a saved 施設基準 setting asks the notices again.
+  all: [...FACILITY_QUERY_ROOT, 'alerts'] as const,
 };
 
 /** GET the 施設基準 alerts of an administrator's stores it has not dismissed. */

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryContent, TextInput, enqueueSnackbar } from '../../../components/index.ts';
 import { facilitySettingsKeys, fetchAlertSettings, saveAlertSettings } from './api.ts';
+import { FACILITY_QUERY_ROOT } from '../api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { typedNumber } from './numberInput.ts';
 import { SettingsCard } from './SettingsCard.tsx';
@@ -72,6 +73,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
     enqueueSnackbar(FACILITY_SETTINGS_NOTICES.alertSettingsSaved, 'success');
     reset(settings);
     queryClient.setQueryData(facilitySettingsKeys.alertSettings, settings);
+    await queryClient.invalidateQueries({ queryKey: FACILITY_QUERY_ROOT });
   });
 
   const field = (

@@ -31,6 +31,7 @@ import {
   type Building,
   type BuildingBody,
 } from './api.ts';
+import { FACILITY_QUERY_ROOT } from '../api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { addCodes, splitCodes, takeFinishedCodes } from './institutionCodes.ts';
 import { SettingsCard } from './SettingsCard.tsx';
@@ -99,7 +100,7 @@ export function BuildingsCard() {
     }
     enqueueSnackbar(FACILITY_SETTINGS_NOTICES.buildingSaved, 'success');
     reset(EMPTY);
-    await queryClient.invalidateQueries({ queryKey: facilitySettingsKeys.buildings });
+    await queryClient.invalidateQueries({ queryKey: FACILITY_QUERY_ROOT });
   });
 
   const remove = useMutation({
@@ -107,7 +108,7 @@ export function BuildingsCard() {
     onSuccess: async () => {
       enqueueSnackbar(FACILITY_SETTINGS_NOTICES.buildingDeleted, 'success');
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: facilitySettingsKeys.buildings });
+      await queryClient.invalidateQueries({ queryKey: FACILITY_QUERY_ROOT });
     },
     onError: (error) => reportFailure(error, FACILITY_SETTINGS_NOTICES.deleteFailed),
   });

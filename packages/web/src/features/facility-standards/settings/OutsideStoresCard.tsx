@@ -26,6 +26,7 @@ import {
   saveOutsideStores,
   type OutsideStores,
 } from './api.ts';
+import { FACILITY_QUERY_ROOT } from '../api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { typedNumber } from './numberInput.ts';
 import { SettingsCard } from './SettingsCard.tsx';
@@ -69,7 +70,7 @@ export function OutsideStoresCard() {
     }
     enqueueSnackbar(FACILITY_SETTINGS_NOTICES.outsideStoresSaved, 'success');
     reset(EMPTY);
-    await queryClient.invalidateQueries({ queryKey: facilitySettingsKeys.outsideStores });
+    await queryClient.invalidateQueries({ queryKey: FACILITY_QUERY_ROOT });
   });
 
   const remove = useMutation({
@@ -77,7 +78,7 @@ export function OutsideStoresCard() {
     onSuccess: async () => {
       enqueueSnackbar(FACILITY_SETTINGS_NOTICES.outsideStoresDeleted, 'success');
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: facilitySettingsKeys.outsideStores });
+      await queryClient.invalidateQueries({ queryKey: FACILITY_QUERY_ROOT });
     },
     onError: (error) => reportFailure(error, FACILITY_SETTINGS_NOTICES.deleteFailed),
   });

@@ -22,6 +22,7 @@ import {
   type StoreFacts,
   type StoreFactsRow,
 } from './api.ts';
+import { FACILITY_QUERY_ROOT } from '../api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { SettingsCard } from './SettingsCard.tsx';
 
@@ -97,7 +98,7 @@ function StoreFactsForm({ store }: { store: StoreFactsRow }) {
     }
     enqueueSnackbar(FACILITY_SETTINGS_NOTICES.storeFactsSaved(store.storeName), 'success');
     reset(facts);
-    await queryClient.invalidateQueries({ queryKey: facilitySettingsKeys.storeFacts });
+    await queryClient.invalidateQueries({ queryKey: FACILITY_QUERY_ROOT });
   });
 
   return (

@@ -15,7 +15,7 @@ import {
 } from '@pharmalytics/domain';
 import type { z } from 'zod';
 import { api } from '../../../api/index.ts';
-import { getParsed } from '../api.ts';
+import { FACILITY_QUERY_ROOT, getParsed } from '../api.ts';
 
 export type BuildingBody = z.infer<typeof sameBuildingGroupBodySchema>;
 export type Building = z.infer<typeof sameBuildingGroupsResponseSchema>['buildings'][number];
@@ -25,11 +25,11 @@ export type StoreFactsRow = z.infer<typeof storeFactsResponseSchema>['stores'][n
 export type InstitutionChoice = z.infer<typeof medicalInstitutionsResponseSchema>['data'][number];
 
 export const facilitySettingsKeys = {
-  buildings: ['facility-standards', 'buildings'] as const,
-  outsideStores: ['facility-standards', 'outside-stores'] as const,
-  storeFacts: ['facility-standards', 'store-facts'] as const,
-  alertSettings: ['facility-standards', 'alert-settings'] as const,
-  institutions: ['facility-standards', 'institutions'] as const,
+  buildings: [...FACILITY_QUERY_ROOT, 'buildings'] as const,
+  outsideStores: [...FACILITY_QUERY_ROOT, 'outside-stores'] as const,
+  storeFacts: [...FACILITY_QUERY_ROOT, 'store-facts'] as const,
+  alertSettings: [...FACILITY_QUERY_ROOT, 'alert-settings'] as const,
+  institutions: [...FACILITY_QUERY_ROOT, 'institutions'] as const,
 };
 
 export async function fetchBuildings(): Promise<Building[]> {
