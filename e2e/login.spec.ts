@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES, pageTitle, roleByName, route, routePath } from '@pharmalytics/domain';
+import { expectAllCardsLoaded } from './dashboard.ts';
 import { DEMO, expectRoute, fillLogin, login, openAccountMenu } from './helpers.ts';
 
 test.describe('login', () => {
@@ -100,6 +101,10 @@ test.describe('login', () => {
 
   test('an expired session shows the message and goes to login', async ({ page }) => {
     await login(page, DEMO.admin, 'Dashboard');
+    // The session ends once the dashboard has everything it asks for: a call still in flight
+    // would meet the cleared cookies before the reload and show the message on the old page.
+    await expectAllCardsLoaded(page);
+    await page.waitForLoadState('networkidle');
     const member = (await page.context().cookies()).filter((c) => c.name === 'pharmalytics_member');
     await page.context().clearCookies();
     await page.context().addCookies(member);
