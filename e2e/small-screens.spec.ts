@@ -62,12 +62,16 @@ const PAGES: RouteName[] = [
   'Pharmacist',
   'PatientDistribution',
   'MarketShare',
+  'FacilityStandards',
+  'FacilityStandardsSettings',
   ...SETTINGS_AND_PROFILE_ROUTES,
 ];
 
 test('at 390 px every page fits the width, the header keeps its buttons in view', async ({
   page,
 }) => {
+  // Thirteen pages, each checked by axe.
+  test.slow();
   await blockTiles(page);
   await login(page, DEMO.admin, 'Dashboard');
   for (const name of PAGES) {
