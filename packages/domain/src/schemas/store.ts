@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { INPUT_LIMITS, LIMITS } from '../constants.ts';
 import { FIELD_LABELS, FORM_MESSAGES, V } from '../messages.ts';
 import { emptyOrMatching, optionalTel, optionalText, requiredText } from './fields.ts';
-import { prefectureId, stop, text } from './primitives.ts';
+import { decimalCode, prefectureId, stop, text } from './primitives.ts';
 
 const ZIP_CODE = /^[0-9]{7}$/;
 const TEN_DIGITS = /^[0-9]{10}$/;
@@ -40,3 +40,8 @@ export const storeDeleteSchema = z.object({
   password: requiredText(FIELD_LABELS.password),
 });
 export type StoreDeleteForm = z.infer<typeof storeDeleteSchema>;
+
+/** The `:storeCode` of a store's routes. */
+export const storeCodeParamsSchema = z.object({
+  storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
+});

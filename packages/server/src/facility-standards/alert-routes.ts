@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import { allBrowsableScope, groupScope } from '../access/analysis-scope.ts';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
+import { browsableStoreIdByCode } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { notFound } from '../http/errors.ts';
 import { alertSettingsOf } from './judgement-routes.ts';
@@ -75,20 +75,14 @@ export function facilityAlertRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyn
       },
       async (request, reply) => {
         const { auth } = request;
-        const store = await db
-          .selectFrom('stores')
-          .select('id')
-          .where('corporation_id', '=', auth.corporationId)
-          .where('id', 'in', browsableStoreIds(db, auth))
-          .where('store_code', '=', request.body.storeCode)
-          .executeTakeFirst();
-        if (!store) throw notFound();
+        const storeId = await browsableStoreIdByCode(db, auth, request.body.storeCode);
+        if (storeId === undefined) throw notFound();
         await db
           .insertInto('facility_alert_dismissals')
           .values({
             corporation_id: auth.corporationId,
             member_id: auth.memberId,
-            store_id: store.id,
+            store_id: storeId,
             alert_key: request.body.key,
           })
           .onConflict((oc) => oc.columns(['member_id', 'store_id', 'alert_key']).doNothing())

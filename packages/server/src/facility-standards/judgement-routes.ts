@@ -1,33 +1,27 @@
 import {
   alertSettingsSchema,
   DEFAULT_ALERT_SETTINGS,
-  decimalCode,
   FACILITY_JUDGEMENT_API_PATHS,
   FACILITY_SETTINGS_API_PATHS,
   facilityJudgementsQuerySchema,
   facilityJudgementsResponseSchema,
-  FIELD_LABELS,
-  INPUT_LIMITS,
   storeFactsResponseSchema,
+  storeCodeParamsSchema,
   storeFactsSchema,
   todayInJapan,
   type AlertSettings,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access } from '../access/access-policy.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import { groupScope, memberScope } from '../access/analysis-scope.ts';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
+import { browsableStoreIdByCode, browsableStoreIds } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import type { Database } from '../db/connection.ts';
 import { notFound } from '../http/errors.ts';
 import { judgeStores, storeFactsOf } from './judgements.ts';
 
 const tags = ['facility-standards'];
-const storeCodeParams = z.object({
-  storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
-});
 
 /** The alert distances of a corporation, the defaults until an administrator sets them. */
 export async function alertSettingsOf(db: Database, corporationId: number): Promise<AlertSettings> {
@@ -104,17 +98,15 @@ export function facilityJudgementRoutes(deps: AnalyticsRouteDeps): FastifyPlugin
       FACILITY_SETTINGS_API_PATHS.storeFact,
       {
         config: { access: access.adminOnPaidPlan },
-        schema: { tags, params: storeCodeParams, body: storeFactsSchema },
+        schema: { tags, params: storeCodeParamsSchema, body: storeFactsSchema },
       },
       async (request, reply) => {
-        const store = (await browsableStores(db, request.auth)).find(
-          (s) => s.store_code === request.params.storeCode,
-        );
-        if (!store) throw notFound();
+        const storeId = await browsableStoreIdByCode(db, request.auth, request.params.storeCode);
+        if (storeId === undefined) throw notFound();
         const row = { ...request.body, updated_at: new Date() };
         await db
           .insertInto('store_facility_facts')
-          .values({ corporation_id: request.auth.corporationId, store_id: store.id, ...row })
+          .values({ corporation_id: request.auth.corporationId, store_id: storeId, ...row })
           .onConflict((oc) => oc.columns(['corporation_id', 'store_id']).doUpdateSet(row))
           .execute();
         return reply.code(204).send();

@@ -17,7 +17,6 @@ import {
   computeStoreQuantities,
   computeStoreUnits,
   storeMonthKey,
-  type BuildingOf,
   type StoreMonthUnits,
 } from '../analytics/facility-measures.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
@@ -116,7 +115,7 @@ export async function judgeStores(
       .orderBy('store_code')
       .execute(),
   ]);
-  const buildingKeys = [...(buildings as BuildingOf)].sort();
+  const buildingKeys = [...buildings].sort();
   const question = { ...range, buildings: buildingKeys };
   // Kept as entries: the cache sizes its answers by their JSON.
   const [unitEntries, quantityEntries, groupMonths] = await Promise.all([

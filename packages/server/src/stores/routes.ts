@@ -1,11 +1,10 @@
 import { recordFactsChange } from '../analytics/data-version.ts';
 import {
   boundedText,
-  decimalCode,
   ERROR_WIRE_MESSAGES,
   FIELD_LABELS,
   idParam,
-  INPUT_LIMITS,
+  storeCodeParamsSchema,
   storeDeleteSchema,
   storeFormSchema,
 } from '@pharmalytics/domain';
@@ -23,9 +22,6 @@ import { createDeviceUser } from './device-users.ts';
 import { browsableStoreRows, toStoreViewFor } from './store-queries.ts';
 import { access } from '../access/access-policy.ts';
 
-const storeCodeParams = z.object({
-  storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
-});
 const storeBody = storeFormSchema.extend({
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
@@ -149,7 +145,10 @@ export function storeRoutes(deps: {
 
     app.get(
       '/v3/branches/:storeCode',
-      { config: { access: access.member }, schema: { tags: ['stores'], params: storeCodeParams } },
+      {
+        config: { access: access.member },
+        schema: { tags: ['stores'], params: storeCodeParamsSchema },
+      },
       async (request) =>
         toStoreViewFor(request.auth, box)(await findStore(request.auth, request.params.storeCode)),
     );
@@ -187,7 +186,7 @@ export function storeRoutes(deps: {
       '/v3/branches/:storeCode',
       {
         config: { access: access.admin },
-        schema: { tags: ['stores'], params: storeCodeParams, body: storeBody },
+        schema: { tags: ['stores'], params: storeCodeParamsSchema, body: storeBody },
       },
       async (request) => {
         const { auth } = request;
@@ -219,7 +218,7 @@ export function storeRoutes(deps: {
       '/v3/branches/:storeCode',
       {
         config: { access: access.admin },
-        schema: { tags: ['stores'], params: storeCodeParams, body: storeDeleteSchema },
+        schema: { tags: ['stores'], params: storeCodeParamsSchema, body: storeDeleteSchema },
       },
       async (request, reply) => {
         const { auth } = request;
@@ -249,7 +248,10 @@ export function storeRoutes(deps: {
     /** Members who can see the store: every admin, and the user-role members assigned to it. */
     app.get(
       '/v3/branches/:storeCode/members',
-      { config: { access: access.member }, schema: { tags: ['stores'], params: storeCodeParams } },
+      {
+        config: { access: access.member },
+        schema: { tags: ['stores'], params: storeCodeParamsSchema },
+      },
       async (request) => {
         const { auth } = request;
         const store = await findStore(auth, request.params.storeCode);
@@ -287,7 +289,7 @@ export function storeRoutes(deps: {
         config: { access: access.admin },
         schema: {
           tags: ['stores'],
-          params: storeCodeParams.extend({ memberId: idParam(FIELD_LABELS.memberId) }),
+          params: storeCodeParamsSchema.extend({ memberId: idParam(FIELD_LABELS.memberId) }),
         },
       },
       async (request, reply) => {
