@@ -109,6 +109,11 @@ export interface FacilityRecord {
   capacity: number | null;
   /** Care facilities: residents now. */
   totalUsers: number | null;
+  /**
+   * Hospitals (and clinics with beds, 有床診療所): 病床数, the total of the facility's beds of
+   * every kind (一般・療養・精神・結核・感染症).
+   */
+  beds: number | null;
 }
 
 /** Facilities GET /v3/facility_masters answers at most, those nearest the viewport's centre. */

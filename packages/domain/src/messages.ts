@@ -283,6 +283,8 @@ export const FACILITY_IMPORT_MESSAGES = {
     `${lineNo}行目: 所在地座標（緯度・経度）が数値でないか、日本の範囲（緯度20～46度、経度122～154度）の外です。`,
   duplicateId: (lineNo: number, firstLineNo: number) =>
     `${lineNo}行目: IDが${firstLineNo}行目と同じです（先の行を取り込みます）。`,
+  badBeds: (lineNo: number, column: string) =>
+    `${lineNo}行目: ${column}が0以上の整数（6桁まで）ではありません。`,
   noRows: 'ファイルに施設の行がありません。',
   usage: '使い方: npx tsx packages/server/src/maps/import-facilities.ts <ファイル>…',
   summary: (

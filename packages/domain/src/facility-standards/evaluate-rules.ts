@@ -1,5 +1,5 @@
 import { isFlagMeasure, type FacilityRuleSet, type StoreMeasures } from './measures.ts';
-import type { FacilityRule, RuleCondition } from './rule-schemas.ts';
+import type { DeemedEffect, FacilityRule, RevisionRules, RuleCondition } from './rule-schemas.ts';
 
 /** Held, not held, or undecided because a measure it needs is unknown. */
 export type Verdict = boolean | null;
@@ -15,6 +15,8 @@ export interface ConditionOutcome {
    * but not > and <. Null for flags and unknown values.
    */
   margin: number | null;
+  /** The deemed status (経過措置) that decided `met` instead of the value, if any. */
+  deemedBy: string | null;
 }
 
 export interface ClauseOutcome {
@@ -27,6 +29,8 @@ export interface RuleOutcome {
   rule: FacilityRule;
   met: Verdict;
   clauses: ClauseOutcome[];
+  /** The deemed status that decided the rule as a whole (an exemption), if any. */
+  deemedBy: string | null;
 }
 
 export interface RuleSetOutcome {
@@ -45,6 +49,8 @@ export interface FacilityStandardsJudgement {
   basicFee: RuleSetOutcome;
   genericTier: RuleSetOutcome;
   genericReduction: RuleSetOutcome;
+  locationReduction: RuleSetOutcome;
+  deemed: DeemedStatuses;
 }
 
 /** Margins are rounded to this many decimals, which keeps 85 − 86.1 at −1.1. */
@@ -69,32 +75,29 @@ export function evaluateCondition(
   measures: StoreMeasures,
 ): ConditionOutcome {
   const value = measures[condition.measure] ?? null;
-  if (value === null) return { condition, value, met: null, margin: null };
+  if (value === null) return { condition, value, met: null, margin: null, deemedBy: null };
   if (isFlagMeasure(condition.measure)) {
     const met = condition.comparator === 'is_true' ? value === true : value === false;
-    return { condition, value, met, margin: null };
+    return { condition, value, met, margin: null, deemedBy: null };
   }
   const figure = Number(value);
   const threshold = Number(condition.threshold);
+  const judged = (met: boolean, margin: number) => ({
+    condition,
+    value,
+    met,
+    margin: roundMargin(margin),
+    deemedBy: null,
+  });
   switch (condition.comparator) {
     case 'gt':
-      return { condition, value, met: figure > threshold, margin: roundMargin(threshold - figure) };
+      return judged(figure > threshold, threshold - figure);
     case 'gte':
-      return {
-        condition,
-        value,
-        met: figure >= threshold,
-        margin: roundMargin(threshold - figure),
-      };
+      return judged(figure >= threshold, threshold - figure);
     case 'lt':
-      return { condition, value, met: figure < threshold, margin: roundMargin(figure - threshold) };
+      return judged(figure < threshold, figure - threshold);
     case 'lte':
-      return {
-        condition,
-        value,
-        met: figure <= threshold,
-        margin: roundMargin(figure - threshold),
-      };
+      return judged(figure <= threshold, figure - threshold);
     default:
       throw new Error(
         `condition on ${condition.measure} compares a figure with ${condition.comparator}`,
@@ -102,16 +105,34 @@ export function evaluateCondition(
   }
 }
 
-/** A rule holds when every condition of one of its clauses holds. */
-export function evaluateRule(rule: FacilityRule, measures: StoreMeasures): RuleOutcome {
+/**
+ * A rule holds when every condition of one of its clauses holds. A deemed status in force
+ * decides the conditions on its measure, or the rule as a whole.
+ */
+export function evaluateRule(
+  rule: FacilityRule,
+  measures: StoreMeasures,
+  effects: readonly DeemedEffect[] = [],
+): RuleOutcome {
+  const own = effects.filter((e) => e.ruleCode === rule.code);
   const clauseNumbers = [...new Set(rule.conditions.map((c) => c.clause))].sort((a, b) => a - b);
   const clauses = clauseNumbers.map((clause) => {
     const conditions = rule.conditions
       .filter((c) => c.clause === clause)
-      .map((c) => evaluateCondition(c, measures));
+      .map((c) => {
+        const outcome = evaluateCondition(c, measures);
+        const effect = own.find((e) => e.measure === c.measure);
+        return effect ? { ...outcome, met: effect.outcome, deemedBy: effect.statusCode } : outcome;
+      });
     return { clause, met: allOf(conditions.map((c) => c.met)), conditions };
   });
-  return { rule, met: anyOf(clauses.map((c) => c.met)), clauses };
+  const whole = own.find((e) => e.measure === null);
+  return {
+    rule,
+    met: whole ? whole.outcome : anyOf(clauses.map((c) => c.met)),
+    clauses,
+    deemedBy: whole?.statusCode ?? null,
+  };
 }
 
 /** The rule of a set that applies to the store, with every rule's outcome. */
@@ -119,11 +140,12 @@ export function evaluateRuleSet(
   rules: readonly FacilityRule[],
   ruleSet: FacilityRuleSet,
   measures: StoreMeasures,
+  effects: readonly DeemedEffect[] = [],
 ): RuleSetOutcome {
   const outcomes = rules
     .filter((r) => r.ruleSet === ruleSet)
     .sort((a, b) => a.priority - b.priority)
-    .map((r) => evaluateRule(r, measures));
+    .map((r) => evaluateRule(r, measures, effects));
   const held = outcomes.find((o) => o.met === true);
   const fallback = held ? undefined : outcomes.find((o) => o.rule.isDefault);
   const applies = held?.rule ?? fallback?.rule ?? null;
@@ -137,14 +159,59 @@ export function evaluateRuleSet(
   };
 }
 
-/** The basic fee 区分, the generic tier and the generic reduction of one revision's rules. */
-export function evaluateFacilityStandards(
-  rules: readonly FacilityRule[],
+/** The deemed statuses (経過措置) of a revision on a day, and what those that hold decide. */
+export interface DeemedStatuses {
+  /** Every deemed status in force on the day, judged on the store's measures. */
+  statuses: RuleOutcome[];
+  /** The effects of those that hold. */
+  effects: DeemedEffect[];
+}
+
+/**
+ * The deemed statuses of a revision in force on a day (`yyyy-MM-dd`, the day the judged 区分 or
+ * tier applies): a status past its `validUntil` is left out; one whose conditions hold lends its
+ * effects to the rules it names.
+ */
+export function deemedStatusesOn(
+  revision: Pick<RevisionRules, 'rules' | 'deemedEffects'>,
   measures: StoreMeasures,
-): FacilityStandardsJudgement {
+  day: string,
+): DeemedStatuses {
+  const statuses = revision.rules
+    .filter((r) => r.ruleSet === 'deemed_status' && (r.validUntil === null || day <= r.validUntil))
+    .sort((a, b) => a.priority - b.priority)
+    .map((r) => evaluateRule(r, measures));
+  const holding = new Set(statuses.filter((s) => s.met === true).map((s) => s.rule.code));
   return {
-    basicFee: evaluateRuleSet(rules, 'basic_fee', measures),
-    genericTier: evaluateRuleSet(rules, 'generic_tier', measures),
-    genericReduction: evaluateRuleSet(rules, 'generic_reduction', measures),
+    statuses,
+    effects: revision.deemedEffects.filter((e) => holding.has(e.statusCode)),
+  };
+}
+
+/** Flags of the basic fee 区分 that other rules are judged on (加算 tiers, 立地依存減算). */
+export function basicFeeFlags(applies: FacilityRule | null): StoreMeasures {
+  if (applies === null) return {};
+  return { basic_fee_1: applies.code === 'basic_1', special_fee_a: applies.code === 'special_a' };
+}
+
+/**
+ * Every rule set of one revision on one set of measures, as the day `day` sees it: the deemed
+ * statuses first, then the basic fee, then the rules that depend on its 区分.
+ */
+export function evaluateFacilityStandards(
+  revision: Pick<RevisionRules, 'rules' | 'deemedEffects'>,
+  measures: StoreMeasures,
+  day: string,
+): FacilityStandardsJudgement {
+  const deemed = deemedStatusesOn(revision, measures, day);
+  const { rules } = revision;
+  const basicFee = evaluateRuleSet(rules, 'basic_fee', measures, deemed.effects);
+  const withFee = { ...measures, ...basicFeeFlags(basicFee.applies) };
+  return {
+    basicFee,
+    genericTier: evaluateRuleSet(rules, 'generic_tier', withFee, deemed.effects),
+    genericReduction: evaluateRuleSet(rules, 'generic_reduction', withFee, deemed.effects),
+    locationReduction: evaluateRuleSet(rules, 'location_reduction', withFee, deemed.effects),
+    deemed,
   };
 }

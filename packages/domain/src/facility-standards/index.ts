@@ -11,3 +11,4 @@ export * from './settings-api.ts';
 export * from './page-labels.ts';
 export * from './facility-alerts.ts';
 export * from './alerts-api.ts';
+export * from './location.ts';

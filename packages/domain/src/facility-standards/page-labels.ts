@@ -1,4 +1,4 @@
-import { formatMetricNumber, formatNumber } from '../format.ts';
+import { formatCompactNumber, formatMetricNumber, formatNumber } from '../format.ts';
 import { FACILITY_MEASURES, type FacilityMeasure, type FigureMeasure } from './measures.ts';
 
 /** The short name and units of each measure as the 施設基準 page, notices and mail write a figure. */
@@ -27,11 +27,78 @@ export const FACILITY_MEASURE_SHORT: Record<
   group_store_count: { label: 'グループの店舗数', valueUnit: '店舗', thresholdUnit: '店舗' },
   generic_share: { label: '後発割合', valueUnit: '%', thresholdUnit: '%' },
   cutoff_share: { label: 'カットオフ値', valueUnit: '%', thresholdUnit: '%' },
+  receptions_per_month_before_revision: {
+    label: '改定前の届出時の受付',
+    valueUnit: '回/月',
+    thresholdUnit: '回',
+  },
+  other_pharmacies_within_500m: {
+    label: '500m以内の他の薬局',
+    valueUnit: '薬局',
+    thresholdUnit: '薬局',
+  },
+  other_pharmacies_within_50m: {
+    label: '50m以内の他の薬局',
+    valueUnit: '薬局',
+    thresholdUnit: '薬局',
+  },
+  neighbour_pharmacies_within_50m: {
+    label: '50m以内の薬局の近くの他の薬局',
+    valueUnit: '薬局',
+    thresholdUnit: '薬局',
+  },
+  large_hospital_zone_pharmacies: {
+    label: '病院近くの他の薬局',
+    valueUnit: '薬局',
+    thresholdUnit: '薬局',
+  },
+  achievement_medication_adjustment: {
+    label: '残薬調整・有害事象防止の実績',
+    valueUnit: '回/1万回',
+    thresholdUnit: '回',
+  },
+  achievement_primary_guidance: {
+    label: '服薬管理指導料1イ・2イの実績',
+    valueUnit: '回/1万回',
+    thresholdUnit: '回',
+  },
+  achievement_night_holiday: {
+    label: '夜間・休日等加算の実績',
+    valueUnit: '回/1万回',
+    thresholdUnit: '回',
+  },
+  achievement_narcotics: { label: '麻薬の調剤の実績', valueUnit: '回/1万回', thresholdUnit: '回' },
+  achievement_outpatient_support: {
+    label: '外来服薬支援料1の実績',
+    valueUnit: '回/1万回',
+    thresholdUnit: '回',
+  },
+  achievement_home_visits: { label: '在宅の実績', valueUnit: '回/1万回', thresholdUnit: '回' },
+  achievement_information_provision: {
+    label: '服薬情報等提供料の実績',
+    valueUnit: '回/1万回',
+    thresholdUnit: '回',
+  },
+  achievement_conferences: {
+    label: '多職種会議の実績',
+    valueUnit: '回/1万回',
+    thresholdUnit: '回',
+  },
   basic_fee_notified: { label: '調剤基本料の届出' },
   special_relationship: { label: '医療機関との特別な関係' },
-  real_estate_lease: { label: '医療機関との不動産賃貸借' },
+  real_estate_lease: { label: '医療機関との不動産取引等' },
   low_resource_area: { label: '医療資源の少ない地域' },
-  urban_new_opening: { label: '都市部の新規開局（500m以内に他の薬局）' },
+  urban_area: { label: '政令指定都市・東京23区' },
+  same_site_as_institution: { label: '医療機関と同一敷地内・同一建物内' },
+  online_clinic_on_site: { label: '同一敷地内のオンライン診療受診施設' },
+  medicine_supply_record: { label: '医薬品の分譲実績' },
+  price_negotiation: { label: '単品単価交渉' },
+  regional_support_system: { label: '地域支援の体制' },
+  designated_before_revision: { label: '令和8年5月31日以前の指定' },
+  near_large_hospital: { label: '200床以上の病院から100m以内' },
+  basic_fee_1: { label: '調剤基本料1' },
+  special_fee_a: { label: '特別調剤基本料A' },
+  held_generic_tier_2026_03: { label: '令和8年3月の後発医薬品調剤体制加算' },
 };
 
 /** Texts of the 施設基準 page: what the judgement means, written once. */
@@ -155,4 +222,89 @@ export function facilityMarginText(measure: FigureMeasure, margin: number): stri
   const signed =
     text === formatMetricNumber(0, unit) ? `±${text}` : `${margin > 0 ? '+' : '−'}${text}`;
   return `${signed}${unit === '%' ? 'pt' : (FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? '')}`;
+}
+
+/** One verdict per rule as the page writes it. */
+export const RULE_VERDICT_TEXTS = {
+  held: '該当',
+  notHeld: '非該当',
+  missingInput: '判定に必要な情報が未入力',
+  noData: '判定できません（データ不足）',
+} as const;
+export type RuleVerdictKind = keyof typeof RULE_VERDICT_TEXTS;
+
+interface JudgedConditionLike {
+  measure: FacilityMeasure;
+  met: boolean | null;
+  value: number | boolean | null;
+}
+
+/** The facts an administrator has not entered that a rule's undecided conditions need. */
+export function missingFacts(conditions: readonly JudgedConditionLike[]): FacilityMeasure[] {
+  return [
+    ...new Set(
+      conditions
+        .filter(
+          (c) => c.met === null && c.value === null && FACILITY_MEASURES[c.measure].from === 'fact',
+        )
+        .map((c) => c.measure),
+    ),
+  ];
+}
+
+/** 該当 / 非該当 / 判定に必要な情報が未入力 / 判定できません. */
+export function ruleVerdictKind(rule: {
+  met: boolean | null;
+  conditions: readonly JudgedConditionLike[];
+}): RuleVerdictKind {
+  if (rule.met === true) return 'held';
+  if (rule.met === false) return 'notHeld';
+  return missingFacts(rule.conditions).length > 0 ? 'missingInput' : 'noData';
+}
+
+/** 判定に必要な情報が未入力です: 医薬品の分譲実績、単品単価交渉（施設基準の設定で入力できます） */
+export function missingFactsText(measures: readonly FacilityMeasure[]): string {
+  return `${RULE_VERDICT_TEXTS.missingInput}です: ${measures
+    .map((m) => FACILITY_MEASURE_SHORT[m].label)
+    .join('、')}（施設基準の設定で入力できます）`;
+}
+
+/**
+ * How a figure stands against its threshold, with the direction: 基準の85%まで あと3.9pt,
+ * 基準の85%を 1.1pt 上回る, 基準の600回を 120回 下回る, 基準ちょうど.
+ */
+export function facilityMarginPhrase(
+  measure: FigureMeasure,
+  threshold: number,
+  value: number,
+  met: boolean,
+): string {
+  const unit = FACILITY_MEASURES[measure].unit;
+  const distance = Math.abs(value - threshold);
+  const amount = `${formatMetricNumber(distance, unit)}${
+    unit === '%' ? 'pt' : (FACILITY_MEASURE_SHORT[measure].thresholdUnit ?? '')
+  }`;
+  const base = `基準の${facilityThresholdText(measure, threshold)}`;
+  if (formatMetricNumber(distance, unit) === formatMetricNumber(0, unit)) return `${base}ちょうど`;
+  if (!met) return `${base}まで あと${amount}`;
+  return `${base}を ${amount} ${value > threshold ? '上回る' : '下回る'}`;
+}
+
+/** A deemed status as a line: 後発医薬品調剤割合85%の経過措置（2027年5月31日まで）. */
+export function deemedStatusText(status: { name: string; validUntil: string | null }): string {
+  const until = status.validUntil
+    ? `${Number(status.validUntil.slice(0, 4))}年${Number(status.validUntil.slice(5, 7))}月${Number(status.validUntil.slice(8, 10))}日まで`
+    : '当面の間';
+  return `${status.name}（${until}）`;
+}
+
+/** A sum of yen a year in 万/億: 年 576万円. */
+export function yenPerYearText(yen: number): string {
+  return `年 ${formatCompactNumber(Math.abs(yen))}円`;
+}
+
+/** What an outcome is worth against the better one: 調剤基本料1 より 年 204万円 少ない. */
+export function stakeText(stake: { yenPerYear: number }, againstName: string | null): string {
+  if (againstName === null) return `減算により ${yenPerYearText(stake.yenPerYear)} 少ない`;
+  return `${againstName} より ${yenPerYearText(stake.yenPerYear)} 少ない`;
 }

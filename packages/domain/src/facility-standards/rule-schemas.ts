@@ -43,6 +43,8 @@ export const facilityRuleSchema = z.object({
   source: z.string(),
   note: z.string().nullable(),
   conditions: z.array(ruleConditionSchema),
+  /** A deemed status (経過措置) holds until this day, inclusive; null: 当面の間 or not a deemed status. */
+  validUntil: z.string().nullable(),
 });
 export type FacilityRule = z.infer<typeof facilityRuleSchema>;
 
@@ -56,7 +58,22 @@ export const feeRevisionSchema = z.object({
 });
 export type FeeRevision = z.infer<typeof feeRevisionSchema>;
 
-export const revisionRulesSchema = feeRevisionSchema.extend({ rules: z.array(facilityRuleSchema) });
+/**
+ * What a deemed status (経過措置) decides while it holds: the conditions of a rule on a measure are
+ * taken as `outcome` (the 後発 85 % gate met); without a measure, the rule itself is (exempt).
+ */
+export const deemedEffectSchema = z.object({
+  statusCode: z.string(),
+  ruleCode: z.string(),
+  measure: z.enum(FACILITY_MEASURE_KEYS).nullable(),
+  outcome: z.boolean(),
+});
+export type DeemedEffect = z.infer<typeof deemedEffectSchema>;
+
+export const revisionRulesSchema = feeRevisionSchema.extend({
+  rules: z.array(facilityRuleSchema),
+  deemedEffects: z.array(deemedEffectSchema),
+});
 export type RevisionRules = z.infer<typeof revisionRulesSchema>;
 
 /** GET /v3/facility_standards/rules: every revision, oldest first, with its rules. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stop } from '../schemas/primitives.ts';
+import { calendarDate, stop } from '../schemas/primitives.ts';
 import type { StoreFacts } from './store-judgement.ts';
 
 export const FACILITY_SETTINGS_API_PATHS = {
@@ -10,22 +10,88 @@ export const FACILITY_SETTINGS_API_PATHS = {
   alertDismissals: '/v3/facility_standards/alerts/dismissals',
 } as const;
 
-/** What a store is taken to be until an administrator says otherwise: the common case. */
-export const DEFAULT_STORE_FACTS: StoreFacts = {
-  basic_fee_notified: true,
-  special_relationship: false,
-  real_estate_lease: false,
-  low_resource_area: false,
-  urban_new_opening: false,
-};
-
+/**
+ * What an administrator states about a store. The first four are taken as the common case until
+ * stated; the others are null until entered, and a rule that needs one says it is missing.
+ * `urban_area` null is taken from the store's city (urbanAreaOf); `designated_on` is the day of
+ * the store's 保険薬局 designation.
+ */
 export const storeFactsSchema = z.object({
   basic_fee_notified: z.boolean(),
   special_relationship: z.boolean(),
   real_estate_lease: z.boolean(),
   low_resource_area: z.boolean(),
-  urban_new_opening: z.boolean(),
-}) satisfies z.ZodType<StoreFacts>;
+  urban_area: z.boolean().nullable(),
+  same_site_as_institution: z.boolean(),
+  online_clinic_on_site: z.boolean(),
+  medicine_supply_record: z.boolean().nullable(),
+  price_negotiation: z.boolean().nullable(),
+  regional_support_system: z.boolean().nullable(),
+  designated_on: calendarDate().nullable(),
+});
+export type StoreFactsInput = z.infer<typeof storeFactsSchema>;
+
+/** What a store is taken to be until an administrator says otherwise. */
+export const DEFAULT_STORE_FACTS: StoreFactsInput = {
+  basic_fee_notified: true,
+  special_relationship: false,
+  real_estate_lease: false,
+  low_resource_area: false,
+  urban_area: null,
+  same_site_as_institution: false,
+  online_clinic_on_site: false,
+  medicine_supply_record: null,
+  price_negotiation: null,
+  regional_support_system: null,
+  designated_on: null,
+};
+
+/**
+ * 別表第三の一 of the 点数表: the 政令指定都市 and the 23 wards of Tokyo, where 調剤基本料2 ハ and the
+ * 門前薬局等立地依存減算 apply.
+ */
+export const URBAN_AREA_CITIES = [
+  '札幌市',
+  '仙台市',
+  'さいたま市',
+  '千葉市',
+  '横浜市',
+  '川崎市',
+  '相模原市',
+  '新潟市',
+  '静岡市',
+  '浜松市',
+  '名古屋市',
+  '京都市',
+  '大阪市',
+  '堺市',
+  '神戸市',
+  '岡山市',
+  '広島市',
+  '北九州市',
+  '福岡市',
+  '熊本市',
+] as const;
+
+/** Whether a store's city (福岡市中央区, 千代田区 …) lies in a 別表第三の一 area; null when unknown. */
+export function urbanAreaOf(prefecture: string | null, city: string | null): boolean | null {
+  if (!city) return null;
+  if (URBAN_AREA_CITIES.some((name) => city.startsWith(name))) return true;
+  return prefecture === '東京都' && /^[^市]+区/.test(city);
+}
+
+/** The facts a store is judged on: what was entered, the area taken from the city when not. */
+export function judgedStoreFacts(
+  entered: StoreFactsInput,
+  place: { prefecture: string | null; city: string | null },
+): StoreFacts {
+  const { designated_on: designatedOn, urban_area: urbanArea, ...flags } = entered;
+  return {
+    ...flags,
+    urban_area: urbanArea ?? urbanAreaOf(place.prefecture, place.city),
+    designatedOn,
+  };
+}
 
 export const storeFactsResponseSchema = z.object({
   stores: z.array(
@@ -33,8 +99,10 @@ export const storeFactsResponseSchema = z.object({
       storeCode: z.string(),
       storeName: z.string(),
       facts: storeFactsSchema,
-      /** False while the store is taken as the common case (no row entered). */
+      /** False while nothing was entered for the store. */
       entered: z.boolean(),
+      /** Whether the store's city lies in a 別表第三の一 area, for the form's default. */
+      urbanAreaFromCity: z.boolean().nullable(),
     }),
   ),
 });
@@ -86,4 +154,5 @@ export const FACILITY_SETTINGS_LABELS = {
   storeCount: '店舗数',
   receptionsMargin: '受付回数の余裕',
   rateMargin: '割合の余裕',
+  designatedOn: '保険薬局の指定日',
 } as const;

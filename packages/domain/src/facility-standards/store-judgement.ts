@@ -1,6 +1,13 @@
-import { addMonths, format, parse } from 'date-fns';
-import { evaluateRuleSet, type RuleSetOutcome } from './evaluate-rules.ts';
-import type { FlagMeasure, StoreMeasures } from './measures.ts';
+import { addMonths, format, parse, subDays } from 'date-fns';
+import {
+  basicFeeFlags,
+  deemedStatusesOn,
+  evaluateFacilityStandards,
+  evaluateRuleSet,
+  type DeemedStatuses,
+  type RuleSetOutcome,
+} from './evaluate-rules.ts';
+import { FACILITY_MEASURES, type FacilityMeasure, type StoreMeasures } from './measures.ts';
 import {
   judgementPeriodOn,
   projectPeriod,
@@ -9,7 +16,7 @@ import {
 } from './projection.ts';
 import { revisionOn } from './revision-on-date.ts';
 import type { FacilityRule, RevisionRules } from './rule-schemas.ts';
-import { GENERIC_SHARE_WINDOW_MONTHS } from './measure-basis.ts';
+import { GENERIC_SHARE_WINDOW_MONTHS, GENERIC_TIER_REFERENCE_MONTH } from './measure-basis.ts';
 
 const MONTH_FORMAT = 'yyyy-MM';
 export const shiftMonthBy = (month: string, by: number) =>
@@ -44,8 +51,31 @@ export interface QuantityFigures {
   standardReceptions: MonthlyFigure;
 }
 
-/** What a store is or is not, entered by an administrator (the flags of FACILITY_MEASURES). */
-export type StoreFacts = { readonly [K in FlagMeasure]: boolean };
+type MeasuresFrom<O extends string> = {
+  [K in FacilityMeasure]: (typeof FACILITY_MEASURES)[K]['from'] extends O ? K : never;
+}[FacilityMeasure];
+/** Flags an administrator states for a store; null where nothing was entered. */
+export type FactMeasure = Exclude<MeasuresFrom<'fact'>, 'designated_before_revision'>;
+export type StoreFacts = { readonly [K in FactMeasure]: boolean | null } & {
+  /** The day of the store's 保険薬局 designation, if entered. */
+  readonly designatedOn: string | null;
+};
+/** The store's place among the facilities of the master (distances to pharmacies, hospitals). */
+export type LocationMeasure = MeasuresFrom<'location'>;
+export type StoreLocation = { readonly [K in LocationMeasure]-?: StoreMeasures[K] };
+
+/** One 点 is 10 円. */
+export const YEN_PER_POINT = 10;
+/**
+ * 特別調剤基本料A pharmacies get this share of a 地域支援・医薬品供給対応体制加算 (10/100,
+ * 調剤報酬点数表 区分00 注6 ただし書).
+ */
+export const SPECIAL_A_ADDITION_SHARE = 0.1;
+
+/** What a number of points per reception is worth in a year: points × 10 円 × receptions × 12. */
+export function yenPerYear(pointsPerReception: number, receptionsPerMonth: number): number {
+  return Math.round(pointsPerReception * YEN_PER_POINT * receptionsPerMonth * 12);
+}
 
 const share = (numerator: number, denominator: number) =>
   denominator > 0 ? (numerator * 100) / denominator : null;
@@ -91,7 +121,7 @@ function periodTotal(
  */
 export function basicFeeMeasures(
   figures: PeriodFigures,
-  facts: StoreFacts,
+  facts: StoreMeasures,
   period: JudgementPeriod,
   lastCompleteMonth: string,
 ): ProjectedPeriodMeasures | null {
@@ -174,6 +204,7 @@ export function receptionsToKeep(
   rules: readonly FacilityRule[],
   measures: StoreMeasures,
   keep: string,
+  deemed: Pick<DeemedStatuses, 'effects'> = { effects: [] },
 ): number | null {
   const receptions = measures.receptions_per_month;
   if (receptions == null) return null;
@@ -204,7 +235,10 @@ export function receptionsToKeep(
   }
   const found = [...candidates]
     .sort((a, b) => a - b)
-    .find((extra) => evaluateRuleSet(rules, 'basic_fee', withMore(extra)).applies?.code === keep);
+    .find(
+      (extra) =>
+        evaluateRuleSet(rules, 'basic_fee', withMore(extra), deemed.effects).applies?.code === keep,
+    );
   return found ?? null;
 }
 
@@ -212,6 +246,9 @@ export interface JudgedBasicFee {
   period: JudgementPeriod;
   revisionCode: string;
   outcome: RuleSetOutcome;
+  /** 門前薬局等立地依存減算, judged on the same period (none before R8). */
+  locationReduction: RuleSetOutcome;
+  deemed: DeemedStatuses;
   measures: StoreMeasures;
   observedMonths: number;
   trend: number | null;
@@ -222,8 +259,11 @@ export interface JudgedGeneric {
   window: string[];
   appliesMonth: string;
   revisionCode: string;
+  /** The basic fee 区分 in force in `appliesMonth` that the tier was judged with. */
+  basicFeeCode: string | null;
   tier: RuleSetOutcome;
   reduction: RuleSetOutcome;
+  deemed: DeemedStatuses;
   measures: StoreMeasures;
   projectedMonths: number;
 }
@@ -278,6 +318,8 @@ export function periodMonths(
 }
 
 export interface StoreJudgement {
+  /** Every reception per month over the latest twelve complete months: what a fee is billed on. */
+  receptionsPerMonth: number | null;
   /** The 区分 decided by the last complete 判定期間, and the one the current period heads for. */
   basicFee: { current: JudgedBasicFee | null; projected: JudgedBasicFee | null };
   /** Receptions per month from other institutions that would keep the current 区分. */
@@ -295,45 +337,127 @@ export function judgementPeriodsOn(day: string) {
   return { previous, current };
 }
 
+/** The 判定期間 whose 区分 is in force on a day: the one applying from the latest 1 June. */
+export function periodInForceOn(day: string): JudgementPeriod {
+  return judgementPeriodOn(`${shiftMonthBy(day.slice(0, 7), -13)}-01`);
+}
+
+const dayBefore = (day: string) =>
+  format(subDays(parse(day, 'yyyy-MM-dd', new Date(2000, 0, 1)), 1), 'yyyy-MM-dd');
+
+/** The average of a figure over the months it has among `months`, or null without any. */
+function averageOver(figure: MonthlyFigure, months: readonly string[]): number | null {
+  const values = months.map((m) => figure[m]).filter((v): v is number => v !== undefined);
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
 /**
- * One store's basic fee and generic tier, now and ahead, under the revision in force when each
- * applies. `figuresOf` answers the figures of a period (its top institutions differ by period).
+ * One store's basic fee, reductions and 加算 tier, now and ahead, under the revision in force when
+ * each applies, with the deemed statuses (経過措置) in force then. `figuresOf` answers the
+ * figures of a period (its top institutions differ by period).
  */
 export function judgeStore(input: {
   revisions: readonly RevisionRules[];
   today: string;
   lastCompleteMonth: string;
   facts: StoreFacts;
+  location: StoreLocation;
+  /** The 実績 per 1万回 over the latest twelve complete months (the achievement_ measures). */
+  achievements: StoreMeasures;
+  /** Every reception per month (not only the 施設基準 ones): what fees are billed on. */
+  allReceptions: MonthlyFigure;
   figuresOf: (period: JudgementPeriod) => PeriodFigures;
   quantities: QuantityFigures;
 }): StoreJudgement {
-  const { revisions, lastCompleteMonth, facts } = input;
+  const { revisions, lastCompleteMonth, facts, location } = input;
   const { previous, current } = judgementPeriodsOn(input.today);
+  const { designatedOn, ...flags } = facts;
+  const stated: StoreMeasures = { ...flags, ...location };
+  /** Whether the store was designated before a revision took effect (its 経過措置). */
+  const designatedBefore = (effectiveFrom: string) =>
+    designatedOn === null ? null : designatedOn < effectiveFrom;
+
+  /** Receptions per month of the period that decided the 区分 the day before `revision` began. */
+  const receptionsBefore = (effectiveFrom: string) => {
+    const period = periodInForceOn(dayBefore(effectiveFrom));
+    const before = basicFeeMeasures(input.figuresOf(period), stated, period, lastCompleteMonth);
+    return before?.measures.receptions_per_month ?? null;
+  };
+
   const judgeBasicFee = (period: JudgementPeriod): JudgedBasicFee | null => {
     const revision = revisionOn(revisions, period.appliesFrom);
-    const projected = basicFeeMeasures(input.figuresOf(period), facts, period, lastCompleteMonth);
+    const projected = basicFeeMeasures(input.figuresOf(period), stated, period, lastCompleteMonth);
     if (revision === null || projected === null) return null;
+    const measures = {
+      ...projected.measures,
+      receptions_per_month_before_revision: receptionsBefore(revision.effectiveFrom),
+      designated_before_revision: designatedBefore(revision.effectiveFrom),
+    };
+    const judged = evaluateFacilityStandards(revision, measures, period.appliesFrom);
     return {
       period,
       revisionCode: revision.code,
-      outcome: evaluateRuleSet(revision.rules, 'basic_fee', projected.measures),
-      measures: projected.measures,
+      outcome: judged.basicFee,
+      locationReduction: judged.locationReduction,
+      deemed: judged.deemed,
+      measures,
       observedMonths: projected.observedMonths,
       trend: projected.trend,
     };
   };
+
+  // Whether the store held a generic tier in the month the transitional clause names (the tier
+  // its data reaches there, under the revision then in force).
+  const heldGenericTier = (() => {
+    const month = GENERIC_TIER_REFERENCE_MONTH;
+    const revision = revisionOn(revisions, `${month}-01`);
+    const judged = genericMeasures(
+      input.quantities,
+      windowEnding(shiftMonthBy(month, -1)),
+      lastCompleteMonth,
+    );
+    if (revision === null || judged === null || shiftMonthBy(month, -1) > lastCompleteMonth) {
+      return null;
+    }
+    return (
+      evaluateRuleSet(revision.rules, 'generic_tier', { ...stated, ...judged.measures }).applies !==
+      null
+    );
+  })();
+
+  const basicNow = judgeBasicFee(previous);
+  const basicAhead = judgeBasicFee(current);
+  /** The basic fee 区分 in force in a month, as judged now and ahead. */
+  const basicFeeIn = (month: string) => {
+    const judged =
+      basicAhead && `${month}-01` >= basicAhead.period.appliesFrom ? basicAhead : basicNow;
+    return judged?.outcome.applies ?? null;
+  };
+
   const judgeGeneric = (window: string[]): JudgedGeneric | null => {
     const appliesMonth = shiftMonthBy(window.at(-1)!, 1);
-    const revision = revisionOn(revisions, `${appliesMonth}-01`);
+    const appliesOn = `${appliesMonth}-01`;
+    const revision = revisionOn(revisions, appliesOn);
     const judged = genericMeasures(input.quantities, window, lastCompleteMonth);
     if (revision === null || judged === null) return null;
+    const basicFee = basicFeeIn(appliesMonth);
+    const measures: StoreMeasures = {
+      ...stated,
+      ...input.achievements,
+      ...judged.measures,
+      ...basicFeeFlags(basicFee),
+      held_generic_tier_2026_03: heldGenericTier,
+    };
+    const deemed = deemedStatusesOn(revision, measures, appliesOn);
     return {
       window,
       appliesMonth,
       revisionCode: revision.code,
-      tier: evaluateRuleSet(revision.rules, 'generic_tier', judged.measures),
-      reduction: evaluateRuleSet(revision.rules, 'generic_reduction', judged.measures),
-      measures: judged.measures,
+      basicFeeCode: basicFee?.code ?? null,
+      tier: evaluateRuleSet(revision.rules, 'generic_tier', measures, deemed.effects),
+      reduction: evaluateRuleSet(revision.rules, 'generic_reduction', measures, deemed.effects),
+      deemed,
+      measures,
       projectedMonths: judged.projectedMonths,
     };
   };
@@ -341,15 +465,17 @@ export function judgeStore(input: {
   const months = [previous, current].flatMap((period) =>
     periodMonths(input.figuresOf(period), input.quantities, period, lastCompleteMonth),
   );
-  const basicNow = judgeBasicFee(previous);
-  const basicAhead = judgeBasicFee(current);
   const keep = basicNow?.outcome.applies?.code;
   const aheadRules = basicAhead && revisionOn(revisions, basicAhead.period.appliesFrom)?.rules;
   return {
+    receptionsPerMonth: averageOver(
+      input.allReceptions,
+      Array.from({ length: 12 }, (_, i) => shiftMonthBy(lastCompleteMonth, -i)),
+    ),
     basicFee: { current: basicNow, projected: basicAhead },
     receptionsToKeepCurrent:
       keep && basicAhead && aheadRules && basicAhead.outcome.applies?.code !== keep
-        ? receptionsToKeep(aheadRules, basicAhead.measures, keep)
+        ? receptionsToKeep(aheadRules, basicAhead.measures, keep, basicAhead.deemed)
         : null,
     generic: {
       current: judgeGeneric(windowEnding(lastCompleteMonth)),

@@ -332,6 +332,8 @@ export interface FacilityMasterTable {
   homecare_patients: number | null;
   capacity: number | null;
   total_users: number | null;
+  /** Hospitals (and clinics with beds): 病床数, the total of every kind; null when unknown. */
+  beds: number | null;
   /** 'demo', or 'import:' and the open-data layout. */
   source: string;
   /** The facility's id within its source. */

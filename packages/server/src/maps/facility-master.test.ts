@@ -67,7 +67,9 @@ describe('importing the medical information open data', () => {
       longitude: 130.398534,
       outpatients: null,
       capacity: null,
+      beds: 350,
     });
+    expect(stored.map((r) => r.beds)).toEqual([350, 0, null, null, null, null]);
 
     const again = await importMedicalInfoFile(t.db, CLINICS);
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 4 });
@@ -144,6 +146,7 @@ describe('the demo facilities', () => {
     homecarePatients: null,
     capacity: 18,
     totalUsers: 16,
+    beds: null,
   });
 
   it('are loaded by id, again without change, and leave imported facilities alone', async () => {
@@ -172,6 +175,27 @@ describe('the demo facilities', () => {
     expect(await rowsOf(MEDICAL_INFO_SOURCE)).toEqual(imported);
     await loadDemoFacilities(t.db, []);
   });
+
+  it('keep the beds of a hospital, and update them when the world changes them', async () => {
+    const hospital: FacilityRow = {
+      ...demo('clinic:4011234567', '天神中央病院'),
+      type: 'clinic',
+      capacity: null,
+      totalUsers: null,
+      outpatients: 420,
+      beds: 310,
+    };
+    expect(await loadDemoFacilities(t.db, [hospital])).toMatchObject({ inserted: 1 });
+    const stored = async () => (await rowsOf('demo')).map((r) => [r.name, r.beds]);
+    expect(await stored()).toEqual([['天神中央病院', 310]]);
+    expect(await loadDemoFacilities(t.db, [{ ...hospital, beds: 320 }])).toMatchObject({
+      inserted: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect(await stored()).toEqual([['天神中央病院', 320]]);
+    await loadDemoFacilities(t.db, []);
+  });
 });
 
 // ---- GET /v3/facility_masters ----------------------------------------------------------------
@@ -196,6 +220,7 @@ const grid = (): FacilityRow[] =>
       homecarePatients: 0,
       capacity: null,
       totalUsers: null,
+      beds: 0,
     };
   });
 const care = (sourceId: string, latitude: number, longitude: number): FacilityRow => ({
@@ -210,6 +235,7 @@ const care = (sourceId: string, latitude: number, longitude: number): FacilityRo
   homecarePatients: null,
   capacity: 60,
   totalUsers: 54,
+  beds: null,
 });
 
 type Box = { sw: [number, number]; ne: [number, number] };

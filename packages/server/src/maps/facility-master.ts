@@ -37,23 +37,25 @@ export async function upsertFacilities(
       const column = <K extends keyof FacilityRow>(key: K) => part.map((r) => r[key]);
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into facility_master as f (source, source_id, type, name, address, latitude,
-          longitude, prescription_patients, outpatients, homecare_patients, capacity, total_users)
+          longitude, prescription_patients, outpatients, homecare_patients, capacity, total_users,
+          beds)
         select ${source}, * from unnest(
           ${column('sourceId')}::text[], ${column('type')}::text[], ${column('name')}::text[],
           ${column('address')}::text[], ${column('latitude')}::float8[],
           ${column('longitude')}::float8[], ${column('prescriptionPatients')}::int[],
           ${column('outpatients')}::int[], ${column('homecarePatients')}::int[],
-          ${column('capacity')}::int[], ${column('totalUsers')}::int[])
+          ${column('capacity')}::int[], ${column('totalUsers')}::int[], ${column('beds')}::int[])
         on conflict (source, source_id) do update set type = excluded.type,
           name = excluded.name, address = excluded.address, latitude = excluded.latitude,
           longitude = excluded.longitude, prescription_patients = excluded.prescription_patients,
           outpatients = excluded.outpatients, homecare_patients = excluded.homecare_patients,
-          capacity = excluded.capacity, total_users = excluded.total_users, updated_at = now()
+          capacity = excluded.capacity, total_users = excluded.total_users, beds = excluded.beds,
+          updated_at = now()
         where (f.type, f.name, f.address, f.latitude, f.longitude, f.prescription_patients,
-            f.outpatients, f.homecare_patients, f.capacity, f.total_users)
+            f.outpatients, f.homecare_patients, f.capacity, f.total_users, f.beds)
           is distinct from (excluded.type, excluded.name, excluded.address, excluded.latitude,
             excluded.longitude, excluded.prescription_patients, excluded.outpatients,
-            excluded.homecare_patients, excluded.capacity, excluded.total_users)
+            excluded.homecare_patients, excluded.capacity, excluded.total_users, excluded.beds)
         returning (xmax = 0) as inserted`.execute(trx);
       const inserted = written.filter((r) => r.inserted).length;
       counts.inserted += inserted;

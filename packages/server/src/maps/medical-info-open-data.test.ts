@@ -14,6 +14,7 @@ const figures = {
   homecarePatients: null,
   capacity: null,
   totalUsers: null,
+  beds: null,
 };
 
 /** The clinics file (UTF-8 with a BOM, as published) read by hand. */
@@ -26,6 +27,7 @@ const CLINIC_ROWS = [
     latitude: 33.591012,
     longitude: 130.398534,
     ...figures,
+    beds: 350, // 合計病床数
   },
   {
     sourceId: '4020000000012',
@@ -35,6 +37,7 @@ const CLINIC_ROWS = [
     latitude: 33.59142,
     longitude: 130.40087,
     ...figures,
+    beds: 0,
   },
   {
     sourceId: '4030000000013',
@@ -107,6 +110,51 @@ describe('the medical information open data layout', () => {
         ...figures,
       },
     ]);
+  });
+
+  it('reads the beds: 合計病床数, else the sum of the kinds given, else none', () => {
+    const bedsOf = (file: Buffer) => readMedicalInfoOpenData(file).rows.map((r) => r.beds);
+    // The layout of the hospital list: the kinds, 療養病床 with its two parts, and the total.
+    const hospitals = csv(
+      `${HEADER},一般病床,療養病床,療養病床のうち医療保険適用,療養病床のうち介護保険適用,精神病床,結核病床,感染症病床,合計病床数`,
+      '1,大病院,1,福岡県,33.5,130.4,400,50,50,0,0,0,8,458',
+      '2,総数だけの病院,1,福岡県,33.5,130.4,,,,,,,,120',
+      '3,総数のない病院,1,福岡県,33.5,130.4,150,40,30,10,,,,',
+      '4,病床を載せない病院,1,福岡県,33.5,130.4,,,,,,,,',
+      '5,無床診療所,2,福岡県,33.5,130.4,0,0,0,0,,,,0',
+      '6,全角の病院,1,福岡県,33.5,130.4,,,,,,,,２２０',
+    );
+    expect(bedsOf(hospitals)).toEqual([458, 120, 190, null, 0, 220]);
+    // A list with the kinds only: 療養病床's parts are not counted twice.
+    const kindsOnly = csv(
+      `${HEADER},一般病床,療養病床,療養病床のうち医療保険適用,精神病床`,
+      '1,療養型の病院,1,福岡県,33.5,130.4,60,120,120,0',
+      '2,精神科病院,1,福岡県,33.5,130.4,,,,210',
+    );
+    expect(bedsOf(kindsOnly)).toEqual([180, 210]);
+    // The dental and pharmacy lists have no bed columns.
+    expect(bedsOf(csv(HEADER, '1,歯科医院,3,福岡県,33.5,130.4'))).toEqual([null]);
+  });
+
+  it('refuses a line whose beds are not a whole number, naming the column', () => {
+    const file = csv(
+      `${HEADER},一般病床,療養病床,合計病床数`,
+      '1,小数の病院,1,福岡県,33.5,130.4,100,0,100.5',
+      '2,負の病院,1,福岡県,33.5,130.4,-3,,',
+      '3,文字の病院,1,福岡県,33.5,130.4,,十,',
+      '4,桁の多い病院,1,福岡県,33.5,130.4,,,1234567',
+      '5,正しい病院,1,福岡県,33.5,130.4,100,20,',
+    );
+    expect(readMedicalInfoOpenData(file)).toEqual({
+      rows: [expect.objectContaining({ sourceId: '5', beds: 120 })],
+      refused: [
+        { lineNo: 2, message: M.badBeds(2, '合計病床数') },
+        { lineNo: 3, message: M.badBeds(3, '一般病床') },
+        { lineNo: 4, message: M.badBeds(4, '療養病床') },
+        { lineNo: 5, message: M.badBeds(5, '合計病床数') },
+      ],
+      skipped: 0,
+    });
   });
 
   it('refuses points outside Japan, control characters and overlong text, line by line', () => {

@@ -3,7 +3,8 @@
  * by the Ministry of Health, Labour and Welfare) as a facility master source: the facility lists
  * (施設票) of hospitals, clinics, dental clinics and pharmacies, one CSV file each, UTF-8 (with or
  * without a BOM) or Shift_JIS. The layout we read is in docs/facility-masters.md: columns are
- * found by their header name, in any order, and every other column is ignored.
+ * found by their header name, in any order, and every other column is ignored. The hospital and
+ * clinic lists also give the beds (病床数) by kind and in total; the others have no bed columns.
  */
 import {
   FACILITY_IMPORT_MESSAGES as M,
@@ -27,7 +28,21 @@ export const MEDICAL_INFO_COLUMNS = {
   address: '所在地',
   latitude: '所在地座標（緯度）',
   longitude: '所在地座標（経度）',
+  /** The hospital and clinic lists: the facility's beds of every kind. */
+  totalBeds: '合計病床数',
 } as const;
+
+/**
+ * The beds by kind (hospital and clinic lists), summed when a file or line gives no 合計病床数.
+ * 療養病床のうち医療保険適用 / 介護保険適用 are parts of 療養病床 and are not added again.
+ */
+export const MEDICAL_INFO_BED_COLUMNS = [
+  '一般病床',
+  '療養病床',
+  '精神病床',
+  '結核病床',
+  '感染症病床',
+] as const;
 
 /** 機関区分 of the open data → the map's facility type; null: not drawn on the maps. */
 export const MEDICAL_INFO_KINDS: Readonly<Record<string, MarkerCategory | null>> = {
@@ -76,6 +91,9 @@ function columnsOf(header: readonly string[]) {
   const kind = find(MEDICAL_INFO_COLUMNS.kind);
   // Without 機関区分, only the pharmacy list (whose name column is 名称) says what it holds.
   if (kind < 0 && official >= 0) throw new OpenDataFileError(M.noKind);
+  const bedsByKind = MEDICAL_INFO_BED_COLUMNS.map((label) => ({ label, at: find(label) })).filter(
+    (column) => column.at >= 0,
+  );
   return {
     id: required(MEDICAL_INFO_COLUMNS.id),
     name: official >= 0 ? official : plain,
@@ -84,6 +102,9 @@ function columnsOf(header: readonly string[]) {
     address: required(MEDICAL_INFO_COLUMNS.address),
     latitude: required(MEDICAL_INFO_COLUMNS.latitude),
     longitude: required(MEDICAL_INFO_COLUMNS.longitude),
+    /** -1 when the file has no total (the pharmacy and dental lists have no beds at all). */
+    totalBeds: find(MEDICAL_INFO_COLUMNS.totalBeds),
+    bedsByKind,
   };
 }
 
@@ -102,6 +123,37 @@ function coordinate(text: string, [min, max]: readonly [number, number]): number
   if (!DECIMAL.test(text)) return undefined;
   const value = Number(text);
   return value >= min && value <= max ? value : undefined;
+}
+
+/** A bed count of the file: up to six digits (NFKC, so full-width digits too). */
+const BED_COUNT = /^[0-9]{1,6}$/;
+
+/**
+ * The beds of a line: 合計病床数 when the line gives it, else the sum of the kinds it gives, else
+ * null (a list without bed columns, or a facility that publishes none). A value that is not a
+ * whole number is reported by its column.
+ */
+function bedsOf(
+  at: ReturnType<typeof columnsOf>,
+  value: (index: number) => string,
+): { beds: number | null } | { badColumn: string } {
+  const read = (index: number) => {
+    const text = value(index).normalize('NFKC');
+    if (text === '') return null;
+    return BED_COUNT.test(text) ? Number(text) : undefined;
+  };
+  if (at.totalBeds >= 0) {
+    const total = read(at.totalBeds);
+    if (total === undefined) return { badColumn: MEDICAL_INFO_COLUMNS.totalBeds };
+    if (total !== null) return { beds: total };
+  }
+  let sum: number | null = null;
+  for (const { label, at: index } of at.bedsByKind) {
+    const beds = read(index);
+    if (beds === undefined) return { badColumn: label };
+    if (beds !== null) sum = (sum ?? 0) + beds;
+  }
+  return { beds: sum };
 }
 
 /**
@@ -151,6 +203,11 @@ export function readMedicalInfoOpenData(bytes: Uint8Array): OpenDataFile {
       refuse(M.badCoordinates(lineNo));
       continue;
     }
+    const beds = bedsOf(at, value);
+    if ('badColumn' in beds) {
+      refuse(M.badBeds(lineNo, beds.badColumn));
+      continue;
+    }
     const first = firstLineOf.get(id);
     if (first !== undefined) {
       refuse(M.duplicateId(lineNo, first));
@@ -169,6 +226,7 @@ export function readMedicalInfoOpenData(bytes: Uint8Array): OpenDataFile {
       homecarePatients: null,
       capacity: null,
       totalUsers: null,
+      beds: beds.beds,
     });
   }
   return result;
