@@ -307,3 +307,69 @@ export const DEMO_CORPORATIONS: DemoCorporation[] = [
     members: [{ email: 'suspended@example.com', publicName: '岡田 亮', role: 'admin' }],
   },
 ];
+
+/**
+ * What the demo corporation's administrator has stated about its stores for the 施設基準
+ * (designation day, the 加算's supply and system facts). 1008 has nothing entered, so its 加算
+ * reads 判定に必要な情報が未入力; 1006 is a new opening after 2026-05-31 (no 立地依存減算 exemption).
+ */
+export const DEMO_STORE_FACILITY_FACTS: Readonly<
+  Record<
+    string,
+    {
+      designatedOn: string;
+      medicineSupplyRecord: boolean;
+      priceNegotiation: boolean;
+      regionalSupportSystem: boolean;
+    }
+  >
+> = {
+  '1001': {
+    designatedOn: '2008-04-01',
+    medicineSupplyRecord: true,
+    priceNegotiation: true,
+    regionalSupportSystem: true,
+  },
+  '1002': {
+    designatedOn: '2011-10-01',
+    medicineSupplyRecord: true,
+    priceNegotiation: true,
+    regionalSupportSystem: true,
+  },
+  '1003': {
+    designatedOn: '2014-06-01',
+    medicineSupplyRecord: true,
+    priceNegotiation: true,
+    regionalSupportSystem: false,
+  },
+  '1004': {
+    designatedOn: '2016-04-01',
+    medicineSupplyRecord: false,
+    priceNegotiation: true,
+    regionalSupportSystem: true,
+  },
+  '1005': {
+    designatedOn: '2018-07-01',
+    medicineSupplyRecord: true,
+    priceNegotiation: true,
+    regionalSupportSystem: true,
+  },
+  '1006': {
+    designatedOn: '2026-09-01',
+    medicineSupplyRecord: false,
+    priceNegotiation: true,
+    regionalSupportSystem: false,
+  },
+  '1007': {
+    designatedOn: '2020-04-01',
+    medicineSupplyRecord: true,
+    priceNegotiation: true,
+    regionalSupportSystem: false,
+  },
+  '1009': {
+    designatedOn: '2022-10-01',
+    medicineSupplyRecord: true,
+    priceNegotiation: true,
+    regionalSupportSystem: true,
+  },
+};

@@ -153,6 +153,12 @@ describe('the R8 門前薬局等立地依存減算 distance cases of 株式会�
     const atTheGate = (store: Point) =>
       largeHospitals.some((h) => metres(store, h) <= 100 && within(h, 100, store).length >= 2);
     expect(codes(atTheGate)).toEqual(['1002']);
+    // 西新店 is near a hospital of 200 beds or more too, with one other pharmacy beside it.
+    const nearLarge = (store: Point) => largeHospitals.some((h) => metres(store, h) <= 100);
+    expect(codes(nearLarge)).toEqual(['1002', '1004']);
+    const nishijin = stores.find((s) => s.storeCode === '1004')!;
+    const hospital1004 = largeHospitals.find((h) => metres(nishijin, h) <= 100)!;
+    expect(within(hospital1004, 100, nishijin)).toHaveLength(1);
     // The store's own 門前 hospital, two more gate pharmacies beside it.
     const store = stores.find((s) => s.storeCode === '1002')!;
     const top = store.clinics.find((c) => c.top)!;
@@ -164,6 +170,22 @@ describe('the R8 門前薬局等立地依存減算 distance cases of 株式会�
       expect.stringMatching(/ 博多駅前中央病院前店$/),
       expect.stringMatching(/ 博多駅前中央病院前店$/),
     ]);
+  });
+
+  it('adds a hospital of 200 beds or more for the gate case of a store without a 門前 hospital', () => {
+    const changed = structuredClone(world);
+    const store = changed.stores.find((s) => s.storeCode === '1002')!;
+    const top = store.clinics.find((c) => c.top)!;
+    top.kind = 'clinic';
+    const rows = demoFacilityMaster(changed, fukuokaTowns());
+    const hospital = rows.find((f) => f.sourceId === 'clinic:location:1002')!;
+    expect(hospital.beds).toBeGreaterThanOrEqual(200);
+    expect(hospital.outpatients).toBeGreaterThan(0);
+    expect(metres(store, hospital)).toBeLessThanOrEqual(100);
+    const gates = rows.filter((f) => f.sourceId.startsWith('pharmacy:location:1002:'));
+    expect(gates).toHaveLength(2);
+    for (const gate of gates) expect(metres(hospital, gate)).toBeLessThanOrEqual(100);
+    expect(rows.find((f) => f.sourceId === `clinic:${top.code}`)!.beds).toBeLessThan(20);
   });
 
   it('puts two other pharmacies within 50 m of one store, and one within 50 m of another', () => {

@@ -117,8 +117,9 @@ const noFigures = {
  */
 function bedsOf(seed: number, clinic: DemoClinic, outpatients: number): number {
   const rng = new Rng(deriveSeed(seed, 'beds', clinic.code));
-  if (clinic.kind === 'hospital')
+  if (clinic.kind === 'hospital') {
     return Math.max(20, Math.round(outpatients / rng.uniform(1.2, 2.2)));
+  }
   return BEDDED_CLINIC_DEPARTMENTS.has(clinic.department) && rng.chance(BEDDED_CLINIC_SHARE)
     ? rng.int(4, 19)
     : 0;

@@ -50,7 +50,7 @@ export function boundingDegrees(place: Place, meters: number): { lat: number; ln
  * unknown when the store has no coordinates. `pharmacies` are the other pharmacies (the store's
  * own entry, at its point, is left out); `hospitals` those around it with their beds.
  */
-export function storeLocation(
+export function locationMeasures(
   store: Place | null,
   pharmacies: readonly MasterPharmacy[],
   hospitals: readonly MasterHospital[],

@@ -16,6 +16,14 @@ export const FACILITY_MEASURE_API_PATHS = {
 /** Months one measures call may span: the 判定期間 (12) three times over. */
 export const FACILITY_MEASURES_MAX_MONTHS = 36;
 export const BUILDING_NAME_LABEL = '建物名';
+/**
+ * What counts institutions as one for the 集中率: a building, or a 医療モール (several institutions
+ * on one site or run as a mall; counted as one also for pharmacies outside it, 疑義解釈資料の送付に
+ * ついて（その2）問1・問2).
+ */
+export const BUILDING_KINDS = { building: '同一建物', mall: '医療モール' } as const;
+export type BuildingKind = keyof typeof BUILDING_KINDS;
+const buildingKind = z.enum(Object.keys(BUILDING_KINDS) as [BuildingKind, ...BuildingKind[]]);
 export const BUILDING_NAME_MAX = 100;
 /** Institutions one building may hold. */
 export const BUILDING_INSTITUTIONS_MAX = 50;
@@ -102,11 +110,13 @@ export const sameBuildingGroupBodySchema = z.object({
     .array(institutionCode, { error: FACILITY_MEASURE_MESSAGES.institutionRequired })
     .min(1, stop(FACILITY_MEASURE_MESSAGES.institutionRequired))
     .max(BUILDING_INSTITUTIONS_MAX, stop(FACILITY_MEASURE_MESSAGES.institutionsMax)),
+  kind: buildingKind.default('building'),
 });
 
 export const sameBuildingGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  kind: buildingKind,
   institutionCodes: z.array(z.string()),
 });
 export const sameBuildingGroupsResponseSchema = z.object({

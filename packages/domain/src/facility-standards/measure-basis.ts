@@ -116,3 +116,11 @@ export type GroupMonthTotals = z.infer<typeof groupMonthTotalsSchema>;
  * (特掲診療料の施設基準等の一部を改正する告示 附則: a pharmacy that held the 加算 on 2026-03-31).
  */
 export const GENERIC_TIER_REFERENCE_MONTH = '2026-03';
+
+/**
+ * 服薬管理指導料3 (for residents of 介護老人福祉施設 and the like): the prescriptions of facility
+ * residents are left out of the 集中率, numerator and denominator (疑義解釈資料の送付について
+ * （その3）問1); 在宅 receptions other than for one patient in a building are out of the count
+ * already.
+ */
+export const FACILITY_RESIDENT_FEE_PATTERNS = ['服薬管理指導料３%', '服薬管理指導料3%'] as const;

@@ -33,6 +33,8 @@ export type MonthlyFigure = Readonly<Record<string, number>>;
  */
 export interface PeriodFigures {
   standardReceptions: MonthlyFigure;
+  /** The receptions the 集中率 counts (facility residents left out), its denominator. */
+  concentrationReceptions: MonthlyFigure;
   topReceptions: MonthlyFigure;
   top3Receptions: MonthlyFigure;
   /** The period's top institution, or null without receptions. */
@@ -132,6 +134,7 @@ export function basicFeeMeasures(
   const perMonth = (p: PeriodProjection | null) => (p === null ? null : p.total / months);
   const top = total(figures.topReceptions);
   const top3 = total(figures.top3Receptions);
+  const counted = total(figures.concentrationReceptions)?.total ?? 0;
   const lastGroupMonth = latestMonth(
     Object.fromEntries(
       Object.entries(figures.groupStores).filter(
@@ -143,8 +146,8 @@ export function basicFeeMeasures(
     measures: {
       ...facts,
       receptions_per_month: receptions.total / months,
-      concentration_rate: share(top?.total ?? 0, receptions.total),
-      top3_concentration_rate: share(top3?.total ?? 0, receptions.total),
+      concentration_rate: share(top?.total ?? 0, counted),
+      top3_concentration_rate: share(top3?.total ?? 0, counted),
       top_institution_receptions_per_month: perMonth(top) ?? 0,
       group_receptions_per_month: perMonth(total(figures.groupReceptions)),
       group_same_institution_receptions_per_month: perMonth(total(figures.groupSameTopReceptions)),
@@ -293,6 +296,7 @@ export function periodMonths(
     return new Map(projection?.months.map((m) => [m.month, m]) ?? []);
   };
   const receptions = byMonth(figures.standardReceptions);
+  const counted = byMonth(figures.concentrationReceptions);
   const top = byMonth(figures.topReceptions);
   const top3 = byMonth(figures.top3Receptions);
   const generic = byMonth(quantities.genericQuantity);
@@ -309,8 +313,8 @@ export function periodMonths(
       standardReceptions: standard,
       topReceptions: value(top),
       top3Receptions: value(top3),
-      concentrationRate: ratio(value(top), standard),
-      top3ConcentrationRate: ratio(value(top3), standard),
+      concentrationRate: ratio(value(top), value(counted)),
+      top3ConcentrationRate: ratio(value(top3), value(counted)),
       genericShare: ratio(value(generic), value(eligible)),
       cutoffShare: ratio(value(eligible), value(total)),
     };
@@ -341,6 +345,10 @@ export function judgementPeriodsOn(day: string) {
 export function periodInForceOn(day: string): JudgementPeriod {
   return judgementPeriodOn(`${shiftMonthBy(day.slice(0, 7), -13)}-01`);
 }
+
+/** The 判定期間 that decided the 区分 in force the day before a revision took effect. */
+export const periodBeforeRevision = (effectiveFrom: string) =>
+  periodInForceOn(dayBefore(effectiveFrom));
 
 const dayBefore = (day: string) =>
   format(subDays(parse(day, 'yyyy-MM-dd', new Date(2000, 0, 1)), 1), 'yyyy-MM-dd');
@@ -379,7 +387,7 @@ export function judgeStore(input: {
 
   /** Receptions per month of the period that decided the 区分 the day before `revision` began. */
   const receptionsBefore = (effectiveFrom: string) => {
-    const period = periodInForceOn(dayBefore(effectiveFrom));
+    const period = periodBeforeRevision(effectiveFrom);
     const before = basicFeeMeasures(input.figuresOf(period), stated, period, lastCompleteMonth);
     return before?.measures.receptions_per_month ?? null;
   };

@@ -1,5 +1,6 @@
 import {
   BASIC_FEE_PATTERNS,
+  FACILITY_RESIDENT_FEE_PATTERNS,
   GENERIC_SHARE_EXCLUDED_EFFICACY_CLASSES,
   GENERIC_SHARE_WINDOW_MONTHS,
   HOME_CARE_FEE_PATTERNS,
@@ -79,18 +80,21 @@ function receptionsStatement(
         (p.reception_type = '在宅' or ${holdsFee(HOME_CARE_FEE_PATTERNS)}) as home_care,
         ${holdsFee(SINGLE_BUILDING_ONE_PATIENT_PATTERNS)} as one_patient,
         ${holdsFee(NOT_A_RECEPTION_FEE_PATTERNS)} as follow_up,
-        ${holdsFee(BASIC_FEE_PATTERNS)} as basic_fee
+        ${holdsFee(BASIC_FEE_PATTERNS)} as basic_fee,
+        ${holdsFee(FACILITY_RESIDENT_FEE_PATTERNS)} as resident
       from prescriptions p
       where ${sql.join(conditions, sql` and `)}
     ), receptions as (
       select store_id, month, institution_id,
         bool_or(time_band) or bool_or(outside) or (bool_or(home_care) and not bool_or(one_patient))
-          or (bool_or(follow_up) and not bool_or(basic_fee)) as excluded
+          or (bool_or(follow_up) and not bool_or(basic_fee)) as excluded,
+        bool_or(resident) as resident
       from sheets
       group by store_id, month, institution_id, reception
     )
     select r.store_id, r.month, m.code as institution_code, m.name as institution_name,
-      count(*) as receptions, count(*) filter (where not r.excluded) as standard
+      count(*) as receptions, count(*) filter (where not r.excluded) as standard,
+      count(*) filter (where not r.excluded and not r.resident) as concentration
     from receptions r
     join medical_institutions m on m.corporation_id = ${query.scope.corporationId}
       and m.id = r.institution_id
@@ -128,25 +132,53 @@ function quantitiesStatement(query: FacilityMeasuresQuery, dialect: AnalyticsExe
 export interface Unit {
   key: string;
   name: string;
+  /** 施設基準 receptions. */
   receptions: number;
+  /** Those the 集中率 counts: facility residents left out. */
+  concentration: number;
 }
 
-/** The 集中率's institutions of one store-month, those of one building summed, largest first. */
-function concentrationUnits(
-  rows: { code: string; name: string; standard: number }[],
-  buildings: BuildingOf,
-): Unit[] {
+interface InstitutionRow {
+  code: string;
+  name: string;
+  standard: number;
+  concentration: number;
+}
+
+const institutionRow = (r: Record<string, unknown>): InstitutionRow => ({
+  code: String(r.institution_code),
+  name: String(r.institution_name),
+  standard: Number(r.standard),
+  concentration: Number(r.concentration),
+});
+
+/**
+ * The 集中率's institutions of one store-month, those of one building or 医療モール summed,
+ * largest first (by the receptions the 集中率 counts).
+ */
+function concentrationUnits(rows: readonly InstitutionRow[], buildings: BuildingOf): Unit[] {
   const units = new Map<string, Unit>();
   for (const row of rows) {
     const building = buildings.get(row.code);
     const key = building?.key ?? row.code;
-    const unit = units.get(key) ?? { key, name: building?.name ?? row.name, receptions: 0 };
+    const unit = units.get(key) ?? {
+      key,
+      name: building?.name ?? row.name,
+      receptions: 0,
+      concentration: 0,
+    };
     unit.receptions += row.standard;
+    unit.concentration += row.concentration;
     units.set(key, unit);
   }
   return [...units.values()]
     .filter((u) => u.receptions > 0)
-    .sort((a, b) => b.receptions - a.receptions || a.key.localeCompare(b.key));
+    .sort(
+      (a, b) =>
+        b.concentration - a.concentration ||
+        b.receptions - a.receptions ||
+        a.key.localeCompare(b.key),
+    );
 }
 
 const cell = (storeId: number, month: string) => `${storeId}|${month}`;
@@ -167,19 +199,12 @@ export async function computeStoreUnits(
 ): Promise<StoreMonthUnits> {
   const executor = executorOf(on);
   const rows = await executor.rows(receptionsStatement(query, executor.dialect));
-  const institutions = new Map<
-    string,
-    { receptions: number; rows: { code: string; name: string; standard: number }[] }
-  >();
+  const institutions = new Map<string, { receptions: number; rows: InstitutionRow[] }>();
   for (const r of rows) {
     const id = cell(Number(r.store_id), String(r.month));
     const entry = institutions.get(id) ?? { receptions: 0, rows: [] };
     entry.receptions += Number(r.receptions);
-    entry.rows.push({
-      code: String(r.institution_code),
-      name: String(r.institution_name),
-      standard: Number(r.standard),
-    });
+    entry.rows.push(institutionRow(r));
     institutions.set(id, entry);
   }
   return new Map(
@@ -229,7 +254,9 @@ export async function computeFacilityMeasures(
       const entry = institutions.get(cell(storeId, month));
       const units = entry?.units ?? [];
       const standardReceptions = units.reduce((sum, u) => sum + u.receptions, 0);
-      const top3Receptions = units.slice(0, 3).reduce((sum, u) => sum + u.receptions, 0);
+      const counted = units.reduce((sum, u) => sum + u.concentration, 0);
+      const top3Receptions = units.slice(0, 3).reduce((sum, u) => sum + u.concentration, 0);
+      const top = units[0];
       const own = quantities.get(cell(storeId, month)) ?? noQuantity;
       const window = Array.from({ length: GENERIC_SHARE_WINDOW_MONTHS }, (_, i) =>
         shiftMonth(month, -i),
@@ -240,10 +267,12 @@ export async function computeFacilityMeasures(
         month,
         receptions: entry?.receptions ?? 0,
         standardReceptions,
-        topInstitution: units[0] ?? null,
+        topInstitution: top
+          ? { key: top.key, name: top.name, receptions: top.concentration }
+          : null,
         top3Receptions,
-        concentrationRate: share(units[0]?.receptions ?? 0, standardReceptions),
-        top3ConcentrationRate: share(top3Receptions, standardReceptions),
+        concentrationRate: share(top?.concentration ?? 0, counted),
+        top3ConcentrationRate: share(top3Receptions, counted),
         genericQuantity: own.generic,
         eligibleQuantity: own.eligible,
         totalQuantity: own.total,
@@ -283,18 +312,11 @@ export async function computeGroupTotals(
     query.scope.storeIds.length > 0
       ? await executor.rows(receptionsStatement(query, executor.dialect))
       : [];
-  const byStoreMonth = new Map<
-    string,
-    { month: string; rows: { code: string; name: string; standard: number }[] }
-  >();
+  const byStoreMonth = new Map<string, { month: string; rows: InstitutionRow[] }>();
   for (const r of rows) {
     const id = `${Number(r.store_id)}|${String(r.month)}`;
     const entry = byStoreMonth.get(id) ?? { month: String(r.month), rows: [] };
-    entry.rows.push({
-      code: String(r.institution_code),
-      name: String(r.institution_name),
-      standard: Number(r.standard),
-    });
+    entry.rows.push(institutionRow(r));
     byStoreMonth.set(id, entry);
   }
   type SameTop = { key: string; name: string; stores: number; receptions: number };
@@ -310,7 +332,12 @@ export async function computeGroupTotals(
     entry.stores += 1;
     const top = units[0];
     if (top) {
-      const same = entry.sameTop.get(top.key) ?? { ...top, stores: 0, receptions: 0 };
+      const same = entry.sameTop.get(top.key) ?? {
+        key: top.key,
+        name: top.name,
+        stores: 0,
+        receptions: 0,
+      };
       same.stores += 1;
       same.receptions += receptions;
       entry.sameTop.set(top.key, same);
@@ -344,4 +371,60 @@ export async function computeGroupTotals(
       ),
     };
   });
+}
+
+/** The fee names an 実績 of the 加算 counts in the months of one revision. */
+export interface AchievementFees {
+  fromDate: string;
+  /** Last day, inclusive; null while open. */
+  toDate: string | null;
+  measure: string;
+  patterns: readonly string[];
+}
+
+/** 実績 counts per store and month: how often each item was billed (fee lines × their count). */
+export type StoreMonthAchievements = ReadonlyMap<string, Readonly<Record<string, number>>>;
+
+/**
+ * How often each 実績 item of the 地域支援・医薬品供給対応体制加算 was billed per store and month,
+ * a month's lines matched by the names of the revision in force on their dispensing day.
+ */
+export async function computeStoreAchievements(
+  on: Database | AnalyticsExecutor,
+  query: MonthRange & { scope: AnalysisScope; fees: readonly AchievementFees[] },
+): Promise<StoreMonthAchievements> {
+  const measures = [...new Set(query.fees.map((f) => f.measure))].sort();
+  if (measures.length === 0 || query.scope.storeIds.length === 0) return new Map();
+  const executor = executorOf(on);
+  const month = bucketExpression(2, executor.dialect);
+  const range = { from: monthStart(query.fromMonth), to: monthEnd(query.toMonth) };
+  const matches = (measure: string) =>
+    sql.join(
+      query.fees
+        .filter((f) => f.measure === measure)
+        .map(
+          (f) =>
+            sql`(p.dispensing_date >= ${f.fromDate}::date ${
+              f.toDate === null ? sql`` : sql`and p.dispensing_date <= ${f.toDate}::date`
+            } and ${anyLike(sql`f.name`, f.patterns)})`,
+        ),
+      sql` or `,
+    );
+  const columns = measures.map(
+    (measure, i) =>
+      sql`coalesce(sum(f.count) filter (where ${matches(measure)}), 0) as ${sql.ref(`m${i}`)}`,
+  );
+  const rows = await executor.rows(sql<Record<string, unknown>>`
+    select p.store_id, ${month} as month, ${sql.join(columns)}
+    from prescription_fees f
+    join prescriptions p on p.corporation_id = f.corporation_id and p.id = f.prescription_id
+    where ${sql.join(sheetConditions({ scope: query.scope, ...range }, null), sql` and `)}
+      and f.corporation_id = ${query.scope.corporationId}
+    group by p.store_id, ${month}`);
+  return new Map(
+    rows.map((r) => [
+      cell(Number(r.store_id), String(r.month)),
+      Object.fromEntries(measures.map((m, i) => [m, Number(r[`m${i}`])])),
+    ]),
+  );
 }

@@ -1,4 +1,5 @@
 import type {
+  BuildingKind,
   ConditionComparator,
   FacilityMeasure,
   FacilityRuleSet,
@@ -371,6 +372,22 @@ export interface FacilityStandardRulesTable {
   confidence: Confidence;
   source_key: string;
   note: string | null;
+  valid_until: string | null;
+}
+
+export interface FacilityDeemedEffectsTable {
+  revision_code: string;
+  status_code: string;
+  rule_code: string;
+  measure: FacilityMeasure | null;
+  outcome: boolean;
+}
+
+export interface FacilityAchievementFeesTable {
+  revision_code: string;
+  measure: FacilityMeasure;
+  name_pattern: string;
+  source_key: string;
 }
 
 export interface FacilityStandardConditionsTable {
@@ -391,6 +408,7 @@ export interface SameBuildingGroupsTable {
   corporation_id: number;
   id: Generated<number>;
   name: string;
+  kind: ColumnType<BuildingKind, BuildingKind | undefined, BuildingKind>;
 }
 
 export interface SameBuildingInstitutionsTable {
@@ -414,7 +432,13 @@ export interface StoreFacilityFactsTable {
   special_relationship: Generated<boolean>;
   real_estate_lease: Generated<boolean>;
   low_resource_area: Generated<boolean>;
-  urban_new_opening: Generated<boolean>;
+  urban_area: boolean | null;
+  same_site_as_institution: Generated<boolean>;
+  online_clinic_on_site: Generated<boolean>;
+  medicine_supply_record: boolean | null;
+  price_negotiation: boolean | null;
+  regional_support_system: boolean | null;
+  designated_on: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 
@@ -473,6 +497,8 @@ export interface DB {
   facility_standard_sources: FacilityStandardSourcesTable;
   facility_standard_rules: FacilityStandardRulesTable;
   facility_standard_conditions: FacilityStandardConditionsTable;
+  facility_deemed_effects: FacilityDeemedEffectsTable;
+  facility_achievement_fees: FacilityAchievementFeesTable;
   same_building_groups: SameBuildingGroupsTable;
   same_building_institutions: SameBuildingInstitutionsTable;
   group_outside_stores: GroupOutsideStoresTable;

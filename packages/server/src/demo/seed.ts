@@ -1,4 +1,9 @@
-import { DEMO_CORPORATIONS, DEMO_PASSWORD, type DemoCorporation } from '@pharmalytics/datagen';
+import {
+  DEMO_CORPORATIONS,
+  DEMO_PASSWORD,
+  DEMO_STORE_FACILITY_FACTS,
+  type DemoCorporation,
+} from '@pharmalytics/datagen';
 import { planByCode, roleByName, todayInJapan } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
@@ -76,6 +81,20 @@ async function seedCorporation(
       .executeTakeFirstOrThrow();
     storeIds.set(s.storeCode, id);
     await createDeviceUser(db, box, { corporationId, id, storeCode: s.storeCode });
+    const facts = DEMO_STORE_FACILITY_FACTS[s.storeCode];
+    if (facts) {
+      await db
+        .insertInto('store_facility_facts')
+        .values({
+          corporation_id: corporationId,
+          store_id: id,
+          designated_on: facts.designatedOn,
+          medicine_supply_record: facts.medicineSupplyRecord,
+          price_negotiation: facts.priceNegotiation,
+          regional_support_system: facts.regionalSupportSystem,
+        })
+        .execute();
+    }
     if (s.connected) {
       await db
         .insertInto('client_devices')

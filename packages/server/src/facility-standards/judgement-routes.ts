@@ -9,6 +9,7 @@ import {
   storeCodeParamsSchema,
   storeFactsSchema,
   todayInJapan,
+  urbanAreaOf,
   type AlertSettings,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,11 +38,12 @@ export async function alertSettingsOf(db: Database, corporationId: number): Prom
 
 async function browsableStores(db: Database, auth: AuthContext) {
   return db
-    .selectFrom('stores')
-    .select(['id', 'store_code', 'name'])
-    .where('corporation_id', '=', auth.corporationId)
-    .where('id', 'in', browsableStoreIds(db, auth))
-    .orderBy('store_code')
+    .selectFrom('stores as s')
+    .innerJoin('prefectures as p', 'p.id', 's.prefecture_id')
+    .select(['s.id', 's.store_code', 's.name', 's.city', 'p.name as prefecture'])
+    .where('s.corporation_id', '=', auth.corporationId)
+    .where('s.id', 'in', browsableStoreIds(db, auth))
+    .orderBy('s.store_code')
     .execute();
 }
 
@@ -89,6 +91,7 @@ export function facilityJudgementRoutes(deps: AnalyticsRouteDeps): FastifyPlugin
             storeCode: s.store_code,
             storeName: s.name,
             ...facts.get(s.id)!,
+            urbanAreaFromCity: urbanAreaOf(s.prefecture, s.city),
           })),
         };
       },

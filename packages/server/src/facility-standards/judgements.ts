@@ -1,19 +1,28 @@
 import {
+  boundingDegrees,
   DEFAULT_STORE_FACTS,
+  judgedStoreFacts,
   judgeStore,
   judgementPeriodsOn,
+  LOCATION_RULES,
+  periodBeforeRevision,
+  revisionOn,
   shiftMonthBy,
   storeJudgementWire,
+  locationMeasures,
   type FacilityJudgementsResponse,
   type JudgementPeriod,
   type MonthlyFigure,
   type PeriodFigures,
-  type StoreFacts,
+  type StoreFactsInput,
+  type StoreLocation,
+  type StoreMeasures,
 } from '@pharmalytics/domain';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import {
   computeGroupTotals,
+  computeStoreAchievements,
   computeStoreQuantities,
   computeStoreUnits,
   storeMonthKey,
@@ -22,17 +31,44 @@ import {
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import type { Database } from '../db/connection.ts';
 import { buildingsOf, listGroupOutsideStores } from './measure-inputs-queries.ts';
-import { loadFacilityStandardRules } from './rules-queries.ts';
+import { loadAchievementFees, loadFacilityStandardRules } from './rules-queries.ts';
 
 /** Months before the last complete period the figures start: the trend of its first months. */
 const LEAD_MONTHS = 3;
+/** The 実績 of the 加算 are counted over the latest twelve months, per 1万回 of receptions. */
+const ACHIEVEMENT_MONTHS = 12;
+const ACHIEVEMENT_PER = 10_000;
 
-/** The facts entered for the stores, the common case for those without a row. */
+/** A store's 実績 per 1万回 of receptions over the months (those with receptions). */
+function achievementsPer10000(
+  counts: ReadonlyMap<string, Readonly<Record<string, number>>>,
+  receptions: MonthlyFigure,
+  storeId: number,
+  months: readonly string[],
+): StoreMeasures {
+  const total = months.reduce((sum, m) => sum + (receptions[m] ?? 0), 0);
+  const sums: Record<string, number> = {};
+  for (const month of months) {
+    for (const [measure, count] of Object.entries(
+      counts.get(storeMonthKey(storeId, month)) ?? {},
+    )) {
+      sums[measure] = (sums[measure] ?? 0) + count;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(sums).map(([measure, sum]) => [
+      measure,
+      total > 0 ? (sum * ACHIEVEMENT_PER) / total : null,
+    ]),
+  ) as StoreMeasures;
+}
+
+/** The facts entered for the stores, the defaults for those without a row. */
 export async function storeFactsOf(
   db: Database,
   corporationId: number,
   storeIds: readonly number[],
-): Promise<Map<number, { facts: StoreFacts; entered: boolean }>> {
+): Promise<Map<number, { facts: StoreFactsInput; entered: boolean }>> {
   const rows =
     storeIds.length === 0
       ? []
@@ -44,7 +80,13 @@ export async function storeFactsOf(
             'special_relationship',
             'real_estate_lease',
             'low_resource_area',
-            'urban_new_opening',
+            'urban_area',
+            'same_site_as_institution',
+            'online_clinic_on_site',
+            'medicine_supply_record',
+            'price_negotiation',
+            'regional_support_system',
+            'designated_on',
           ])
           .where('corporation_id', '=', corporationId)
           .where('store_id', 'in', [...storeIds])
@@ -56,6 +98,52 @@ export async function storeFactsOf(
       return [id, { facts: facts ?? DEFAULT_STORE_FACTS, entered: facts !== undefined }];
     }),
   );
+}
+
+interface StorePlace {
+  id: number;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Each store's place among the pharmacies and hospitals of the facility master (the R8 distance
+ * rules): the master's facilities within reach of the farthest rule, then measured one by one.
+ */
+export async function storeLocationsOf(
+  db: Database,
+  stores: readonly StorePlace[],
+): Promise<Map<number, StoreLocation>> {
+  const reach =
+    Math.max(LOCATION_RULES.nearbyPharmacyMeters, LOCATION_RULES.hospitalZoneMeters * 2) +
+    LOCATION_RULES.crowdedPharmacyMeters;
+  const located = await Promise.all(
+    stores.map(async (store) => {
+      if (store.latitude === null || store.longitude === null) {
+        return [store.id, locationMeasures(null, [], [])] as const;
+      }
+      const place = { latitude: store.latitude, longitude: store.longitude };
+      const box = boundingDegrees(place, reach);
+      const facilities = await db
+        .selectFrom('facility_master')
+        .select(['type', 'name', 'latitude', 'longitude', 'beds'])
+        .where('type', 'in', ['pharmacy', 'clinic'])
+        .where('latitude', '>=', place.latitude - box.lat)
+        .where('latitude', '<=', place.latitude + box.lat)
+        .where('longitude', '>=', place.longitude - box.lng)
+        .where('longitude', '<=', place.longitude + box.lng)
+        .execute();
+      return [
+        store.id,
+        locationMeasures(
+          place,
+          facilities.filter((f) => f.type === 'pharmacy'),
+          facilities.filter((f) => f.type === 'clinic' && f.beds !== null),
+        ),
+      ] as const;
+    }),
+  );
+  return new Map(located);
 }
 
 /** The institutions leading a store over a period's observed months, largest first. */
@@ -95,35 +183,48 @@ export async function judgeStores(
   const { scope, group, today } = input;
   const { previous, current } = judgementPeriodsOn(today);
   const lastMonth = shiftMonthBy(today.slice(0, 7), -1);
-  const fromMonth = shiftMonthBy(previous.fromMonth, -LEAD_MONTHS);
-  const range = { fromMonth, toMonth: lastMonth };
-  const months = [...previous.months, ...current.months].filter((m) => m <= lastMonth);
-  const loaded = Array.from({ length: LEAD_MONTHS }, (_, i) => shiftMonthBy(fromMonth, i)).concat(
-    months,
-  );
-
-  const [revisions, buildings, outside, factsOf, stores] = await Promise.all([
+  const [revisions, achievementFees, buildings, outside, factsOf, stores] = await Promise.all([
     loadFacilityStandardRules(db),
+    loadAchievementFees(db),
     buildingsOf(db, scope.corporationId),
     listGroupOutsideStores(db, scope.corporationId),
     storeFactsOf(db, scope.corporationId, scope.storeIds),
     db
-      .selectFrom('stores')
-      .select(['id', 'store_code', 'name'])
-      .where('corporation_id', '=', scope.corporationId)
-      .where('id', 'in', scope.storeIds.length > 0 ? [...scope.storeIds] : [-1])
-      .orderBy('store_code')
+      .selectFrom('stores as s')
+      .innerJoin('prefectures as p', 'p.id', 's.prefecture_id')
+      .select(['s.id', 's.store_code', 's.name', 's.city', 's.latitude', 's.longitude'])
+      .select('p.name as prefecture')
+      .where('s.corporation_id', '=', scope.corporationId)
+      .where('s.id', 'in', scope.storeIds.length > 0 ? [...scope.storeIds] : [-1])
+      .orderBy('s.store_code')
       .execute(),
   ]);
+  // From three months before the last complete period (the trend of its first months), or from
+  // the period that decided the 区分 before the revision in force (its 経過措置), if earlier.
+  const fromMonth = [previous, current]
+    .map((p) => revisionOn(revisions, p.appliesFrom))
+    .filter((r) => r !== null)
+    .map((r) => periodBeforeRevision(r.effectiveFrom).fromMonth)
+    .reduce(
+      (earliest, m) => (m < earliest ? m : earliest),
+      shiftMonthBy(previous.fromMonth, -LEAD_MONTHS),
+    );
+  const range = { fromMonth, toMonth: lastMonth };
+  const loaded: string[] = [];
+  for (let m = fromMonth; m <= lastMonth; m = shiftMonthBy(m, 1)) loaded.push(m);
+  const locations = await storeLocationsOf(db, stores);
   const buildingKeys = [...buildings].sort();
   const question = { ...range, buildings: buildingKeys };
   // Kept as entries: the cache sizes its answers by their JSON.
-  const [unitEntries, quantityEntries, groupMonths] = await Promise.all([
+  const [unitEntries, quantityEntries, achievementEntries, groupMonths] = await Promise.all([
     metrics.answer('facilityUnits', scope, question, async (on) => [
       ...(await computeStoreUnits(on, { scope, ...range, buildings })),
     ]),
     metrics.answer('facilityQuantities', scope, question, async (on) => [
       ...(await computeStoreQuantities(on, { scope, ...range, buildings })),
+    ]),
+    metrics.answer('facilityAchievements', scope, { ...question, achievementFees }, async (on) => [
+      ...(await computeStoreAchievements(on, { scope, ...range, fees: achievementFees })),
     ]),
     metrics.answer('groupTotals', group, { ...question, outside }, (on) =>
       computeGroupTotals(on, { scope: group, ...range, buildings, outside }),
@@ -131,17 +232,24 @@ export async function judgeStores(
   ]);
   const units: StoreMonthUnits = new Map(unitEntries);
   const quantities = new Map(quantityEntries);
+  const achievements = new Map(achievementEntries);
   const groupByMonth = new Map(groupMonths.map((g) => [g.month, g]));
   const showGroup = input.auth.role === 'admin' || input.auth.role === 'system_admin';
 
   const judged = stores.map((store) => {
     const cell = (month: string) => units.get(storeMonthKey(store.id, month));
-    const standard = monthlyOf(loaded, (m) => {
+    const unitSum = (
+      m: string,
+      count: (u: { receptions: number; concentration: number }) => number,
+    ) => {
       const entry = cell(m);
       return entry && entry.receptions > 0
-        ? entry.units.reduce((sum, u) => sum + u.receptions, 0)
+        ? entry.units.reduce((sum, u) => sum + count(u), 0)
         : undefined;
-    });
+    };
+    const standard = monthlyOf(loaded, (m) => unitSum(m, (u) => u.receptions));
+    const counted = monthlyOf(loaded, (m) => unitSum(m, (u) => u.concentration));
+    const allReceptions = monthlyOf(loaded, (m) => cell(m)?.receptions);
     const withData = Object.keys(standard).sort();
     const lastCompleteMonth = withData.at(-1) ?? null;
     const figuresByPeriod = new Map<string, PeriodFigures>();
@@ -161,7 +269,7 @@ export async function judgeStores(
             ? undefined
             : (cell(m)?.units ?? [])
                 .filter((u) => keys.has(u.key))
-                .reduce((sum, u) => sum + u.receptions, 0),
+                .reduce((sum, u) => sum + u.concentration, 0),
         );
       const groupFigure = (
         value: (g: NonNullable<ReturnType<typeof groupByMonth.get>>) => number,
@@ -172,6 +280,7 @@ export async function judgeStores(
         });
       const figures = {
         standardReceptions: standard,
+        concentrationReceptions: counted,
         topReceptions: sumOf(new Set(top ? [top.key] : [])),
         top3Receptions: sumOf(top3Keys),
         topInstitution: top && { key: top.key, name: top.name },
@@ -194,6 +303,7 @@ export async function judgeStores(
       storeName: store.name,
       lastCompleteMonth,
       topInstitution: null,
+      receptionsPerMonth: null,
     };
     if (lastCompleteMonth === null) {
       return {
@@ -208,7 +318,15 @@ export async function judgeStores(
       revisions,
       today,
       lastCompleteMonth,
-      facts: factsOf.get(store.id)!.facts,
+      facts: judgedStoreFacts(factsOf.get(store.id)!.facts, store),
+      location: locations.get(store.id)!,
+      achievements: achievementsPer10000(
+        achievements,
+        allReceptions,
+        store.id,
+        Array.from({ length: ACHIEVEMENT_MONTHS }, (_, i) => shiftMonthBy(lastCompleteMonth, -i)),
+      ),
+      allReceptions,
       figuresOf,
       quantities: {
         genericQuantity: quantity('generic'),

@@ -1,10 +1,12 @@
+import type { BuildingKind } from '@pharmalytics/domain';
 import type { BuildingOf, OutsideFigure } from '../analytics/facility-measures.ts';
 import type { Database } from '../db/connection.ts';
 
-/** Medical institutions of one building, counted as one by the 集中率. */
+/** Medical institutions of one building or 医療モール, counted as one by the 集中率. */
 export interface SameBuildingGroup {
   id: number;
   name: string;
+  kind: BuildingKind;
   /** 医療機関コード, in code order. */
   institutionCodes: string[];
 }
@@ -17,7 +19,7 @@ export async function listSameBuildingGroups(
   const [groups, members] = await Promise.all([
     db
       .selectFrom('same_building_groups')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'kind'])
       .where('corporation_id', '=', corporationId)
       .orderBy('name')
       .execute(),
@@ -31,6 +33,7 @@ export async function listSameBuildingGroups(
   return groups.map((g) => ({
     id: g.id,
     name: g.name,
+    kind: g.kind,
     institutionCodes: members.filter((m) => m.group_id === g.id).map((m) => m.institution_code),
   }));
 }
@@ -42,14 +45,18 @@ export async function listSameBuildingGroups(
 export async function saveSameBuildingGroup(
   db: Database,
   corporationId: number,
-  group: { name: string; institutionCodes: readonly string[] },
+  group: { name: string; kind?: BuildingKind; institutionCodes: readonly string[] },
 ): Promise<number> {
   const codes = [...new Set(group.institutionCodes)];
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('same_building_groups')
-      .values({ corporation_id: corporationId, name: group.name })
-      .onConflict((oc) => oc.columns(['corporation_id', 'name']).doUpdateSet({ name: group.name }))
+      .values({ corporation_id: corporationId, name: group.name, kind: group.kind ?? 'building' })
+      .onConflict((oc) =>
+        oc
+          .columns(['corporation_id', 'name'])
+          .doUpdateSet({ name: group.name, kind: group.kind ?? 'building' }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
