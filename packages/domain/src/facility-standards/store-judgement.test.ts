@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRuleSet } from './evaluate-rules.ts';
+import { storeJudgementWire } from './judgement-api.ts';
+import { locationMeasures } from './location.ts';
+import type { StoreMeasures } from './measures.ts';
 import { judgementPeriodOn } from './projection.ts';
-import { R6_RULES, R8_RULES } from './reference-rules.fixture.ts';
-import type { RevisionRules } from './rule-schemas.ts';
+import {
+  R6_RULES,
+  R8_RULES,
+  REFERENCE_REVISIONS,
+  revisionRules,
+} from './reference-rules.fixture.ts';
 import {
   basicFeeMeasures,
   judgeStore,
@@ -11,27 +18,34 @@ import {
   type PeriodFigures,
   type QuantityFigures,
   type StoreFacts,
+  type StoreLocation,
 } from './store-judgement.ts';
 
-const revision = (code: string, from: string, to: string | null, rules = R6_RULES) => ({
-  code,
-  name: code,
-  effectiveFrom: from,
-  effectiveTo: to,
-  source: 'reference',
-  rules,
-});
-const REVISIONS: RevisionRules[] = [
-  revision('R6', '2024-06-01', '2026-05-31', R6_RULES),
-  revision('R8', '2026-06-01', null, R8_RULES),
-];
+const REVISIONS = REFERENCE_REVISIONS;
 
+/** An ordinary store: notified, none of the special cases, outside the 政令市, long established. */
 const ORDINARY: StoreFacts = {
   basic_fee_notified: true,
   special_relationship: false,
   real_estate_lease: false,
   low_resource_area: false,
-  urban_new_opening: false,
+  urban_area: false,
+  same_site_as_institution: false,
+  online_clinic_on_site: false,
+  medicine_supply_record: true,
+  price_negotiation: true,
+  regional_support_system: false,
+  designatedOn: '2010-04-01',
+};
+/** No other pharmacy or large hospital around. */
+const ALONE: StoreLocation = locationMeasures({ latitude: 33.59, longitude: 130.4 }, [], []);
+/** Two other pharmacies within 50 m (and so within 500 m). */
+const CROWDED: StoreLocation = {
+  other_pharmacies_within_500m: 4,
+  other_pharmacies_within_50m: 2,
+  neighbour_pharmacies_within_50m: 1,
+  large_hospital_zone_pharmacies: 0,
+  near_large_hospital: false,
 };
 
 /** The same figure in every month from `from` to `to`, both included. */

@@ -31,6 +31,9 @@ beforeAll(async () => {
   await t.db
     .insertInto('store_facility_facts')
     .values({ corporation_id: corporationId, store_id: store.id, special_relationship: true })
+    .onConflict((oc) =>
+      oc.columns(['corporation_id', 'store_id']).doUpdateSet({ special_relationship: true }),
+    )
     .execute();
   await replicaCaughtUp(t.app, t.db);
 }, 120_000);

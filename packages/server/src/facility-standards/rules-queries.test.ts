@@ -33,115 +33,122 @@ const summary = (revision: RevisionRules) =>
     ]),
   );
 
-const bigGroup = (requirement: string) => [
+const R6_BIG_GROUP = (requirement: string) => [
   `group_receptions_per_month > 400000 & ${requirement}`,
   `group_store_count ≥ 300 & ${requirement}`,
 ];
-const group3i = [
+const R6_GROUP_3I = [
   '> 35000 & group_receptions_per_month ≤ 40000 & concentration_rate > 95',
   '> 35000 & group_receptions_per_month ≤ 40000 & real_estate_lease あり',
   '> 40000 & group_receptions_per_month ≤ 400000 & concentration_rate > 85',
   '> 40000 & group_receptions_per_month ≤ 400000 & real_estate_lease あり',
 ].map((text) => `group_receptions_per_month ${text} & group_store_count < 300`);
-const basic2Shared = [
-  'top_institution_receptions_per_month > 4000',
-  'group_same_institution_receptions_per_month > 4000',
-];
-const basicFee = (points: number[], basic2: string[]) => ({
-  special_b: {
-    set: 'basic_fee',
-    points: points[0],
-    priority: 1,
-    clauses: ['basic_fee_notified なし'],
-  },
-  special_a: {
-    set: 'basic_fee',
-    points: points[1],
-    priority: 2,
-    clauses: ['special_relationship あり & concentration_rate > 50'],
-  },
-  basic_1: {
-    set: 'basic_fee',
-    points: points[2],
-    priority: 3,
-    clauses: ['low_resource_area あり'],
-  },
-  basic_3ro: {
-    set: 'basic_fee',
-    points: points[3],
-    priority: 4,
-    clauses: [
-      'group_receptions_per_month > 400000 & concentration_rate > 85',
-      'group_receptions_per_month > 400000 & real_estate_lease あり',
-      'group_store_count ≥ 300 & concentration_rate > 85',
-      'group_store_count ≥ 300 & real_estate_lease あり',
-    ],
-  },
-  basic_3ha: {
-    set: 'basic_fee',
-    points: points[4],
-    priority: 5,
-    clauses: bigGroup('concentration_rate ≤ 85'),
-  },
-  basic_3i: { set: 'basic_fee', points: points[5], priority: 6, clauses: group3i },
-  basic_2: { set: 'basic_fee', points: points[6], priority: 7, clauses: basic2 },
+const rule = (set: string, points: number | null, priority: number, clauses: string[]) => ({
+  set,
+  points,
+  priority,
+  clauses,
 });
-const reduction = {
-  set: 'generic_reduction',
-  points: -5,
-  priority: 1,
-  clauses: ['generic_share ≤ 50 & receptions_per_month > 600'],
-};
 
+/** R6 as its 告示 (第57号・第59号) reads; 3ハ after 基本料2, which it leaves out. */
 const R6 = {
-  ...basicFee(
-    [3, 5, 45, 19, 35, 24, 29],
-    [
-      'receptions_per_month > 4000 & top3_concentration_rate > 70',
-      'receptions_per_month > 2000 & concentration_rate > 85',
-      'receptions_per_month > 1800 & concentration_rate > 95',
-      ...basic2Shared,
-    ],
+  special_b: rule('basic_fee', 3, 1, ['basic_fee_notified なし']),
+  special_a: rule('basic_fee', 5, 2, ['special_relationship あり & concentration_rate > 50']),
+  basic_1: rule('basic_fee', 45, 3, ['low_resource_area あり']),
+  basic_3ro: rule(
+    'basic_fee',
+    19,
+    4,
+    [...R6_BIG_GROUP('concentration_rate > 85'), ...R6_BIG_GROUP('real_estate_lease あり')].sort(
+      (a, b) => (a.startsWith('group_store') ? 1 : 0) - (b.startsWith('group_store') ? 1 : 0),
+    ),
   ),
-  generic_3: {
-    set: 'generic_tier',
-    points: 30,
-    priority: 1,
-    clauses: ['generic_share ≥ 90 & cutoff_share ≥ 50'],
-  },
-  generic_2: {
-    set: 'generic_tier',
-    points: 28,
-    priority: 2,
-    clauses: ['generic_share ≥ 85 & cutoff_share ≥ 50'],
-  },
-  generic_1: {
-    set: 'generic_tier',
-    points: 21,
-    priority: 3,
-    clauses: ['generic_share ≥ 80 & cutoff_share ≥ 50'],
-  },
-  generic_reduction: reduction,
+  basic_3i: rule('basic_fee', 24, 5, R6_GROUP_3I),
+  basic_2: rule('basic_fee', 29, 6, [
+    'receptions_per_month > 4000 & top3_concentration_rate > 70',
+    'receptions_per_month > 2000 & concentration_rate > 85',
+    'receptions_per_month > 1800 & concentration_rate > 95',
+    'top_institution_receptions_per_month > 4000',
+    'group_same_institution_receptions_per_month > 4000',
+  ]),
+  basic_3ha: rule('basic_fee', 35, 7, R6_BIG_GROUP('concentration_rate ≤ 85')),
+  generic_3: rule('generic_tier', 30, 1, ['generic_share ≥ 90 & cutoff_share ≥ 50']),
+  generic_2: rule('generic_tier', 28, 2, ['generic_share ≥ 85 & cutoff_share ≥ 50']),
+  generic_1: rule('generic_tier', 21, 3, ['generic_share ≥ 80 & cutoff_share ≥ 50']),
+  generic_reduction: rule('generic_reduction', -5, 1, [
+    'generic_share ≤ 50 & receptions_per_month > 600',
+  ]),
 };
 
+const URBAN_CROWDED =
+  'urban_area あり & other_pharmacies_within_500m ≥ 1 & concentration_rate > 85';
+const NOT_EXEMPT = 'special_fee_a なし & low_resource_area なし';
+const SUPPLY = 'generic_share ≥ 85 & medicine_supply_record あり & price_negotiation あり';
+const SUFFICIENT = 'achievement_medication_adjustment ≥ 20 & achievement_primary_guidance ≥ 20';
+const SUBSTANTIAL = [
+  'achievement_medication_adjustment ≥ 40',
+  'achievement_primary_guidance ≥ 40',
+  'achievement_night_holiday ≥ 400',
+  'achievement_narcotics ≥ 10',
+  'achievement_outpatient_support ≥ 12',
+  'achievement_home_visits ≥ 24',
+  'achievement_information_provision ≥ 60',
+  'achievement_conferences ≥ 5',
+].join(' & ');
+
+/** R8 as 告示第69号 and 第71号 read (fee-revision-r8.md, with the official numbers). */
 const R8 = {
-  ...basicFee(
-    [3, 5, 47, 20, 37, 25, 30],
-    [
-      'receptions_per_month > 4000 & top3_concentration_rate > 70',
-      'receptions_per_month > 1800 & concentration_rate > 85',
-      'receptions_per_month > 1800 & concentration_rate > 95',
-      ...basic2Shared,
-      'urban_new_opening あり & concentration_rate > 85 & receptions_per_month > 600',
-    ],
-  ),
-  regional_supply_1: {
-    set: 'generic_tier',
-    points: 27,
-    priority: 1,
-    clauses: ['generic_share ≥ 85'],
-  },
-  generic_reduction: reduction,
+  special_b: rule('basic_fee', 3, 1, ['basic_fee_notified なし']),
+  special_a: rule('basic_fee', 5, 2, [
+    'special_relationship あり & concentration_rate > 50',
+    'online_clinic_on_site あり',
+  ]),
+  basic_1: rule('basic_fee', 47, 3, ['low_resource_area あり']),
+  basic_3ro: rule('basic_fee', 20, 4, [
+    'group_receptions_per_month > 400000 & concentration_rate > 85',
+    'group_receptions_per_month > 400000 & real_estate_lease あり',
+  ]),
+  basic_3i: rule('basic_fee', 25, 5, [
+    'group_receptions_per_month > 35000 & group_receptions_per_month ≤ 400000 & concentration_rate > 85',
+    'group_receptions_per_month > 35000 & group_receptions_per_month ≤ 400000 & real_estate_lease あり',
+  ]),
+  basic_2: rule('basic_fee', 30, 6, [
+    'receptions_per_month > 4000 & top3_concentration_rate > 70',
+    'receptions_per_month > 1800 & concentration_rate > 85',
+    'receptions_per_month > 600 & concentration_rate > 85 & urban_area あり & other_pharmacies_within_500m ≥ 1',
+    'top_institution_receptions_per_month > 4000',
+    'group_same_institution_receptions_per_month > 4000',
+  ]),
+  basic_3ha: rule('basic_fee', 37, 7, [
+    'group_receptions_per_month > 400000 & concentration_rate ≤ 85',
+  ]),
+  location_reduction: rule('location_reduction', -15, 1, [
+    `${URBAN_CROWDED} & near_large_hospital あり & large_hospital_zone_pharmacies ≥ 2 & ${NOT_EXEMPT}`,
+    `${URBAN_CROWDED} & other_pharmacies_within_50m ≥ 2 & ${NOT_EXEMPT}`,
+    `${URBAN_CROWDED} & neighbour_pharmacies_within_50m ≥ 2 & ${NOT_EXEMPT}`,
+    `concentration_rate > 85 & same_site_as_institution あり & ${NOT_EXEMPT}`,
+  ]),
+  regional_supply_3: rule('generic_tier', 67, 1, [
+    `${SUPPLY} & basic_fee_1 あり & regional_support_system あり & ${SUBSTANTIAL}`,
+  ]),
+  regional_supply_2: rule('generic_tier', 59, 2, [
+    `${SUPPLY} & basic_fee_1 あり & regional_support_system あり & ${SUFFICIENT}`,
+  ]),
+  regional_supply_5: rule('generic_tier', 59, 3, [
+    `${SUPPLY} & basic_fee_1 なし & basic_fee_notified あり & regional_support_system あり & ${SUBSTANTIAL}`,
+  ]),
+  regional_supply_4: rule('generic_tier', 37, 4, [
+    `${SUPPLY} & basic_fee_1 なし & basic_fee_notified あり & regional_support_system あり & ${SUFFICIENT}`,
+  ]),
+  regional_supply_1: rule('generic_tier', 27, 5, [SUPPLY]),
+  generic_reduction: rule('generic_reduction', -5, 1, [
+    'generic_share ≤ 50 & receptions_per_month > 600',
+  ]),
+  deemed_generic_gate: rule('deemed_status', null, 1, ['held_generic_tier_2026_03 あり']),
+  deemed_1800: rule('deemed_status', null, 2, [
+    'receptions_per_month_before_revision ≤ 1800 & receptions_per_month ≤ 1800',
+  ]),
+  deemed_location_exempt: rule('deemed_status', null, 3, ['designated_before_revision あり']),
 };
 
 let t: TestApp;
@@ -172,12 +179,67 @@ describe('the seeded facility standard rules', () => {
     expect(revisions[0]!.rules.filter((r) => r.isDefault).map((r) => r.code)).toEqual(['basic_1']);
   });
 
-  it('hold the R8 区分, the successor of the generic tiers and the reduction', () => {
+  it('hold the R8 区分, reductions, 加算 tiers and deemed statuses of the official texts', () => {
     expect(summary(revisions[1]!)).toEqual(R8);
     expect(revisions[1]!.rules.filter((r) => r.isDefault).map((r) => r.code)).toEqual(['basic_1']);
+    const r8 = revisions[1]!;
+    // The bar: 加算1–5 at 27/59/67/37/59, ロ at 1,800 / 85 %, the urban rule, −15, no 300 stores.
+    expect(
+      ['1', '2', '3', '4', '5'].map(
+        (n) => r8.rules.find((r) => r.code === `regional_supply_${n}`)!.points,
+      ),
+    ).toEqual([27, 59, 67, 37, 59]);
+    expect(
+      r8.rules.flatMap((r) => r.conditions).some((c) => c.measure === 'group_store_count'),
+    ).toBe(false);
+    expect(r8.rules.find((r) => r.code === 'location_reduction')!.points).toBe(-15);
+    expect(r8.rules.find((r) => r.code === 'deemed_generic_gate')!.validUntil).toBe('2027-05-31');
+    expect(r8.deemedEffects).toEqual([
+      {
+        statusCode: 'deemed_1800',
+        ruleCode: 'basic_2',
+        measure: 'concentration_rate',
+        outcome: false,
+      },
+      {
+        statusCode: 'deemed_1800',
+        ruleCode: 'location_reduction',
+        measure: 'concentration_rate',
+        outcome: false,
+      },
+      ...[1, 2, 3, 4, 5].map((n) => ({
+        statusCode: 'deemed_generic_gate',
+        ruleCode: `regional_supply_${n}`,
+        measure: 'generic_share',
+        outcome: true,
+      })),
+      {
+        statusCode: 'deemed_location_exempt',
+        ruleCode: 'location_reduction',
+        measure: null,
+        outcome: false,
+      },
+    ]);
   });
 
-  it('mark exactly the figures the reference leaves unconfirmed or that we inferred', () => {
+  it('cite official documents only: no web address, nothing said of ourselves', () => {
+    const texts = revisions.flatMap((r) => [
+      r.source,
+      ...r.rules.flatMap((rule) => [
+        rule.source,
+        rule.note ?? '',
+        ...rule.conditions.flatMap((c) => [c.source, c.note ?? '']),
+      ]),
+    ]);
+    for (const text of texts) {
+      expect(text).not.toMatch(/https?:|www\.|\.com|当社|推定/);
+    }
+    expect(
+      texts.filter((t) => /告示第(57|59|69|71)号|疑義解釈資料|保医発/.test(t)).length,
+    ).toBeGreaterThan(20);
+  });
+
+  it('mark exactly the figures the official texts leave unconfirmed', () => {
     const unconfirmed = revisions.flatMap((revision) =>
       revision.rules.flatMap((rule) => [
         ...(rule.confidence === 'unconfirmed' ? [`${revision.code} ${rule.code} points`] : []),
@@ -186,13 +248,22 @@ describe('the seeded facility standard rules', () => {
           .map((c) => `${revision.code} ${rule.code} ${c.measure} (${c.basis})`),
       ]),
     );
-    expect(unconfirmed.sort()).toEqual([
-      'R6 basic_1 low_resource_area (推定)',
-      'R8 basic_1 low_resource_area (推定)',
-      'R8 generic_reduction receptions_per_month (推定)',
-      'R8 regional_supply_1 generic_share (未確認)',
-      'R8 regional_supply_1 points',
-    ]);
+    // The 相当の実績 items of the upper tiers: set by the 施設基準通知 (保医発0305第8号 第92),
+    // whose text could not be read.
+    expect(unconfirmed.sort()).toEqual(
+      ['3', '5'].flatMap((tier) =>
+        [
+          'achievement_conferences',
+          'achievement_home_visits',
+          'achievement_information_provision',
+          'achievement_medication_adjustment',
+          'achievement_narcotics',
+          'achievement_night_holiday',
+          'achievement_outpatient_support',
+          'achievement_primary_guidance',
+        ].map((m) => `R8 regional_supply_${tier} ${m} (未確認)`),
+      ),
+    );
   });
 
   it('name a source for every rule and condition', () => {
@@ -219,14 +290,18 @@ describe('the rules in force on a day', () => {
       concentration_rate: 86.1,
       generic_share: 86,
       cutoff_share: 55,
+      medicine_supply_record: true,
+      price_negotiation: true,
     };
     const r6 = evaluateFacilityStandards(
-      (await facilityStandardRulesOn(t.db, '2026-05-31'))!.rules,
+      (await facilityStandardRulesOn(t.db, '2026-05-31'))!,
       store,
+      '2026-05-31',
     );
     const r8 = evaluateFacilityStandards(
-      (await facilityStandardRulesOn(t.db, '2026-06-01'))!.rules,
+      (await facilityStandardRulesOn(t.db, '2026-06-01'))!,
       store,
+      '2026-06-01',
     );
     expect([r6.basicFee.applies?.name, r6.genericTier.applies?.name]).toEqual([
       '調剤基本料1',

@@ -231,6 +231,7 @@ values
   ('R8', 'location_reduction', 4, 1, 'concentration_rate', 'gt', 85, '告示', 'location', '2'),
   ('R8', 'location_reduction', 4, 2, 'same_site_as_institution', 'is_true', null, '告示', 'location', '2'),
   ('R8', 'location_reduction', 4, 3, 'special_fee_a', 'is_false', null, '告示', 'location', null),
+  ('R8', 'location_reduction', 4, 4, 'low_resource_area', 'is_false', null, '告示', 'location', null),
   -- 後発医薬品減算.
   ('R8', 'generic_reduction', 1, 1, 'generic_share', 'lte', 50, '告示', 'generic_reduction', null),
   ('R8', 'generic_reduction', 1, 2, 'receptions_per_month', 'gt', 600, '告示', 'generic_reduction',

@@ -218,7 +218,6 @@ function FacilityStandards({ member, stores }: { member: Member; stores: readonl
       {!storeCode && lastMonth && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('facilityStandards.observedUntil', { month: facilityMonthText(lastMonth) })}
-          {L.unconfirmedNote}
         </Typography>
       )}
       {body()}

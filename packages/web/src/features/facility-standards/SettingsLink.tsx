@@ -5,14 +5,19 @@ import { Link as RouterLink } from 'react-router';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import { useSignedInMember } from '../auth/index.ts';
 
-/** The way to the 施設基準 settings, for the members the route lets in (administrators). */
-export function SettingsLink() {
+/** Whether the signed-in member may open the 施設基準 settings (administrators). */
+export function useSettingsAllowed(): boolean {
   const member = useSignedInMember();
-  const allowed = isRouteAllowed(
+  return isRouteAllowed(
     route('FacilityStandardsSettings'),
     member.corporation.plan.code,
     member.systemRole.name,
   );
+}
+
+/** The way to the 施設基準 settings, for the members the route lets in (administrators). */
+export function SettingsLink() {
+  const allowed = useSettingsAllowed();
   if (!allowed) return null;
   return (
     <Button

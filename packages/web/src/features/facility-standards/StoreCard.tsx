@@ -4,16 +4,22 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FACILITY_STANDARDS_LABELS as L, facilityMonthText } from '@pharmalytics/domain';
+import {
+  FACILITY_RULE_SETS,
+  FACILITY_STANDARDS_LABELS as L,
+  facilityMonthText,
+} from '@pharmalytics/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { RuleName, UnconfirmedMark } from './marks.tsx';
+import { PAGE_TEXTS } from './labels.ts';
+import { RuleName, Unconfirmed } from './marks.tsx';
 import {
   undecidedText,
   type DecidingClause,
   type FeeView,
   type GenericView,
+  type ReductionView,
   type StoreCardModel,
 } from './model.ts';
 import { Sparkline } from './Sparkline.tsx';
@@ -22,7 +28,66 @@ import { Sparkline } from './Sparkline.tsx';
 export const storeSearch = (storeCode: string) =>
   `?${new URLSearchParams({ store: storeCode }).toString()}`;
 
-function Fee({ label, fee, tone }: { label: string; fee: FeeView; tone?: 'worse' | 'better' }) {
+function Line({
+  children,
+  tone,
+  bold = false,
+}: {
+  children: React.ReactNode;
+  tone?: 'warning' | 'muted';
+  bold?: boolean;
+}) {
+  return (
+    <Typography
+      variant="body2"
+      component="p"
+      sx={{
+        color: tone === 'warning' ? 'error.dark' : tone === 'muted' ? 'text.secondary' : undefined,
+        fontWeight: bold ? 700 : undefined,
+        fontVariantNumeric: 'tabular-nums',
+      }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+function Reduction({ reduction }: { reduction: ReductionView | null }) {
+  if (!reduction) return null;
+  if (!reduction.rule) return <Line tone="muted">{reduction.undecidedText}</Line>;
+  return (
+    <Line tone="warning" bold>
+      <RuleName rule={reduction.rule} />
+      {reduction.stakeText && (
+        <Box component="span" sx={{ fontWeight: 400 }}>
+          {' '}
+          {reduction.stakeText}
+        </Box>
+      )}
+    </Line>
+  );
+}
+
+function Deemed({ texts }: { texts: readonly string[] }) {
+  if (texts.length === 0) return null;
+  return (
+    <Line tone="muted">
+      {PAGE_TEXTS.deemedStatuses}: {texts.join('、')}
+    </Line>
+  );
+}
+
+function Fee({
+  label,
+  fee,
+  tone,
+  changeText,
+}: {
+  label: string;
+  fee: FeeView;
+  tone?: 'worse' | 'better';
+  changeText?: string | null;
+}) {
   const undecided = undecidedText(fee);
   return (
     <Box
@@ -33,6 +98,9 @@ function Fee({ label, fee, tone }: { label: string; fee: FeeView; tone?: 'worse'
           tone === 'worse' ? 'warning.main' : tone === 'better' ? 'primary.main' : 'divider',
         bgcolor: tone === 'worse' ? 'rgba(237, 108, 2, 0.08)' : undefined,
         py: 0.5,
+        display: 'grid',
+        gap: 0.25,
+        alignContent: 'start',
       }}
     >
       <Typography variant="caption" color="text.secondary" component="p">
@@ -53,19 +121,25 @@ function Fee({ label, fee, tone }: { label: string; fee: FeeView; tone?: 'worse'
         {fee.periodText}
       </Typography>
       {tone && (
-        <Typography
-          variant="body2"
-          component="p"
-          sx={{ fontWeight: 700, color: tone === 'worse' ? 'error.dark' : 'primary.dark' }}
-        >
-          {tone === 'worse' ? L.worse : L.better}
-        </Typography>
+        <Line bold>
+          <Box
+            component="span"
+            sx={{ color: tone === 'worse' ? 'error.dark' : 'primary.dark' }}
+          >
+            {tone === 'worse' ? L.worse : L.better}
+          </Box>
+          {changeText && (
+            <Box component="span" sx={{ fontWeight: 400 }}>
+              （{changeText}）
+            </Box>
+          )}
+        </Line>
       )}
-      {undecided && fee.rule && (
-        <Typography variant="body2" component="p" sx={{ color: 'error.dark' }}>
-          {undecided}
-        </Typography>
-      )}
+      {fee.stakeText && <Line tone="muted">{fee.stakeText}</Line>}
+      <Reduction reduction={fee.locationReduction} />
+      <Deemed texts={fee.deemed} />
+      {undecided && fee.rule && <Line tone="warning">{undecided}</Line>}
+      {fee.missingText && <Line tone="warning">{fee.missingText}</Line>}
     </Box>
   );
 }
@@ -73,23 +147,27 @@ function Fee({ label, fee, tone }: { label: string; fee: FeeView; tone?: 'worse'
 function GenericLine({ label, generic }: { label: string; generic: GenericView | null }) {
   if (!generic) return null;
   return (
-    <Box component="li" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-      <Typography variant="caption" color="text.secondary" sx={{ minWidth: 56 }}>
-        {label}（{facilityMonthText(generic.appliesMonth)}〜）
-      </Typography>
-      <Typography variant="body2" component="span">
-        {generic.tier ? <RuleName rule={generic.tier} /> : L.noTier}
-      </Typography>
-      {generic.shareText && (
-        <Typography variant="caption" color="text.secondary">
-          {generic.shareText}
+    <Box component="li" sx={{ display: 'grid', gap: 0.25 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
+        <Typography variant="caption" color="text.secondary" sx={{ minWidth: 56 }}>
+          {label}（{facilityMonthText(generic.appliesMonth)}〜）
         </Typography>
-      )}
-      {generic.reduction && (
-        <Typography variant="body2" component="span" sx={{ color: 'error.dark', fontWeight: 700 }}>
-          <RuleName rule={generic.reduction} />
+        <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
+          {generic.tier ? <RuleName rule={generic.tier} /> : L.noTier}
         </Typography>
-      )}
+      </Box>
+      <Box sx={{ pl: 1.5, display: 'grid', gap: 0.25 }}>
+        {generic.pointsNote && <Line tone="muted">{generic.pointsNote}</Line>}
+        {generic.shareText && (
+          <Line>
+            {generic.shareText}
+            {generic.shareUnconfirmedText && <Unconfirmed text={generic.shareUnconfirmedText} />}
+          </Line>
+        )}
+        {generic.stakeText && <Line tone="muted">{generic.stakeText}</Line>}
+        <Deemed texts={generic.deemed} />
+        <Reduction reduction={generic.reduction} />
+      </Box>
     </Box>
   );
 }
@@ -98,9 +176,7 @@ function Clause({ clause }: { clause: DecidingClause }) {
   return (
     <Box component="li" sx={{ mb: 0.5 }}>
       <Typography variant="caption" color="text.secondary" component="p">
-        {clause.rule.name}
-        {clause.rule.unconfirmed && <UnconfirmedMark />}
-        {clause.held ? ` — ${L.ruleHeld}` : ''}
+        <RuleName rule={clause.rule} /> — {clause.verdictText}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {clause.conditions.map((c) => (
@@ -115,7 +191,7 @@ function Clause({ clause }: { clause: DecidingClause }) {
             }}
           >
             {c.text}
-            {c.unconfirmed && <UnconfirmedMark />}
+            {c.unconfirmed && c.unconfirmedText && <Unconfirmed text={c.unconfirmedText} />}
           </Typography>
         ))}
       </Box>
@@ -184,7 +260,14 @@ export function StoreCard({ card, linked = true }: { card: StoreCardModel; linke
                 <Typography variant="body2">{L.noPreviousPeriod}</Typography>
               </Box>
             )}
-            {card.projected && <Fee label={L.projectedFee} fee={card.projected} tone={tone} />}
+            {card.projected && (
+              <Fee
+                label={L.projectedFee}
+                fee={card.projected}
+                tone={tone}
+                changeText={card.changeText}
+              />
+            )}
           </Box>
           {card.keepText && (
             <Alert severity="warning" sx={{ py: 0 }}>
@@ -193,7 +276,7 @@ export function StoreCard({ card, linked = true }: { card: StoreCardModel; linke
           )}
           <Box>
             <Typography variant="subtitle2" component="h3">
-              {L.genericTier}
+              {FACILITY_RULE_SETS.generic_tier}
             </Typography>
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
               <GenericLine label={L.genericNow} generic={card.generic.current} />

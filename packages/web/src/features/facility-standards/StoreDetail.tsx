@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
-  FACILITY_RULE_SETS,
   FACILITY_STANDARDS_LABELS as L,
   judgementPeriodText,
   type FacilityJudgementsResponse,
@@ -15,11 +14,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { facilityStandardsKeys, fetchRules } from './api.ts';
-import { monthsByPeriod, storeCardModel, type Viewer } from './model.ts';
+import { monthsByPeriod, ruleLists, storeCardModel, type Viewer } from './model.ts';
 import { MonthTable } from './MonthTable.tsx';
 import { ProjectionChart } from './ProjectionChart.tsx';
 import { receptionThresholds } from './projectionChartOption.ts';
 import { RuleList } from './RuleList.tsx';
+import { useSettingsAllowed } from './SettingsLink.tsx';
 import { StoreCard } from './StoreCard.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -71,9 +71,12 @@ export function StoreDetail({
   }, [store.storeCode]);
 
   const projected = store.basicFee.projected ?? store.basicFee.current;
-  const revisionRules = (code: string | undefined) =>
-    rules.data?.revisions.find((r) => r.code === code)?.rules;
   const generic = store.generic.projected ?? store.generic.current;
+  const settingsAllowed = useSettingsAllowed();
+  const lists = useMemo(
+    () => ruleLists(projected, generic, rules.data, viewer),
+    [projected, generic, rules.data, viewer],
+  );
 
   return (
     <Box
@@ -130,33 +133,14 @@ export function StoreDetail({
             {rules.isError && (
               <Alert severity="warning">{t('facilityStandards.rulesFailed')}</Alert>
             )}
-            {projected && (
+            {lists.map((list) => (
               <RuleList
-                title={`${FACILITY_RULE_SETS.basic_fee}（${projected.revisionCode}）`}
-                set={projected.outcome}
-                rules={revisionRules(projected.revisionCode)}
-                viewer={viewer}
+                key={list.key}
+                title={list.title}
+                items={list.items}
+                settingsAllowed={settingsAllowed}
               />
-            )}
-            {generic && (
-              <>
-                <RuleList
-                  title={`${FACILITY_RULE_SETS.generic_tier}（${generic.revisionCode}）`}
-                  set={generic.tier}
-                  rules={revisionRules(generic.revisionCode)}
-                  viewer={viewer}
-                />
-                <RuleList
-                  title={`${FACILITY_RULE_SETS.generic_reduction}（${generic.revisionCode}）`}
-                  set={generic.reduction}
-                  rules={revisionRules(generic.revisionCode)}
-                  viewer={viewer}
-                />
-              </>
-            )}
-            <Typography variant="caption" color="text.secondary">
-              {L.unconfirmedNote}
-            </Typography>
+            ))}
           </Section>
         </>
       )}

@@ -1,14 +1,17 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { FACILITY_STANDARDS_LABELS as L } from '@pharmalytics/domain';
-import { ruleTitle, VERDICT_LABELS, type RuleRef, type RuleVerdict } from './model.ts';
+import {
+  FACILITY_STANDARDS_LABELS as L,
+  RULE_VERDICT_TEXTS,
+  type RuleVerdictKind,
+} from '@pharmalytics/domain';
+import { ruleTitle, type RuleRef } from './model.ts';
 
-/** The [未確認] beside a point value or threshold the reference does not confirm. */
+/** The ［未確認］ beside a point value or threshold the official texts do not confirm. */
 export function UnconfirmedMark() {
   return (
     <Box
       component="span"
-      title={L.unconfirmedNote}
       sx={{
         display: 'inline-block',
         ml: 0.5,
@@ -28,26 +31,54 @@ export function UnconfirmedMark() {
   );
 }
 
+/** The mark followed by the one sentence on what the value lacks. */
+export function Unconfirmed({ text, block = false }: { text: string; block?: boolean }) {
+  return (
+    <>
+      <UnconfirmedMark />
+      <Box
+        component="span"
+        sx={{
+          display: block ? 'block' : 'inline',
+          ml: block ? 0 : 0.5,
+          fontSize: '0.75rem',
+          fontWeight: 400,
+          color: 'text.secondary',
+          whiteSpace: 'normal',
+        }}
+      >
+        {text}
+      </Box>
+    </>
+  );
+}
+
 /** A rule's name and points, marked when unconfirmed. */
 export function RuleName({ rule }: { rule: RuleRef }) {
   return (
     <>
       {ruleTitle(rule)}
-      {rule.unconfirmed && <UnconfirmedMark />}
+      {rule.unconfirmed && rule.unconfirmedText && <Unconfirmed text={rule.unconfirmedText} />}
     </>
   );
 }
 
-const VERDICT_COLORS = { held: 'primary', notHeld: 'default', undecided: 'warning' } as const;
+const VERDICT_COLORS = {
+  held: 'primary',
+  notHeld: 'default',
+  missingInput: 'warning',
+  noData: 'warning',
+} as const;
 
-export function VerdictChip({ verdict }: { verdict: RuleVerdict }) {
+/** A rule's one verdict: 該当 / 非該当 / 判定に必要な情報が未入力 / 判定できません（データ不足）. */
+export function VerdictChip({ verdict }: { verdict: RuleVerdictKind }) {
   return (
     <Chip
       size="small"
-      label={VERDICT_LABELS[verdict]}
+      label={RULE_VERDICT_TEXTS[verdict]}
       color={VERDICT_COLORS[verdict]}
       variant={verdict === 'held' ? 'filled' : 'outlined'}
-      sx={verdict === 'undecided' ? { color: 'text.primary' } : undefined}
+      sx={verdict === 'held' || verdict === 'notHeld' ? undefined : { color: 'text.primary' }}
     />
   );
 }
