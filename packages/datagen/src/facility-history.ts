@@ -26,11 +26,13 @@ export interface HistoryMonth {
   receptions: Partial<Record<HistoryInstitution, number>>;
   /** The generic share of the month's medicine lines (on its first reception), percent. */
   genericShare: number;
+  /** Fee items billed once each on the month's first reception (by name, e.g. 服薬管理指導料１イ). */
+  fees?: readonly string[];
 }
 
 /** The lines of a history: a 調剤基本料 line per reception, 100 units of medicine a month. */
 export function historyLines(pharmacyCode: string, months: readonly HistoryMonth[]): HistoryLine[] {
-  return months.flatMap(({ month, receptions, genericShare }) => {
+  return months.flatMap(({ month, receptions, genericShare, fees = [] }) => {
     const institutions = (Object.keys(receptions) as HistoryInstitution[]).flatMap((k) =>
       Array.from({ length: receptions[k] ?? 0 }, () => k),
     );
@@ -69,7 +71,19 @@ export function historyLines(pharmacyCode: string, months: readonly HistoryMonth
           count: '1',
         },
         ...(i === 0
-          ? [medicine(HISTORY_GENERIC, genericShare), medicine(HISTORY_BRAND, 100 - genericShare)]
+          ? [
+              medicine(HISTORY_GENERIC, genericShare),
+              medicine(HISTORY_BRAND, 100 - genericShare),
+              ...fees.map((name, n): HistoryLine => ({
+                ...common,
+                line_type: 'FEE',
+                code: `12999${String(n).padStart(4, '0')}`,
+                name,
+                category: '薬学管理料',
+                points: '10',
+                count: '1',
+              })),
+            ]
           : []),
       ];
     });
@@ -113,4 +127,34 @@ export function genericShareDropHistory(today: string): HistoryMonth[] {
     receptions: { A: 1 },
     genericShare: i >= 3 && i < 6 ? 10 : 90,
   }));
+}
+
+/**
+ * Three stores judged on `today` under R8 (docs/facility-standards.md), each from May 2025 (no
+ * data in the period that decided the 区分 before R8, so the 1,800 transition cannot be relied on):
+ * - `gate`: 20 receptions a month, 集中率 60 %, both 実績 items billed monthly (R6 names before
+ *   2026-06, R8 names after), generic share 90 % except 70 % from November 2025 to February 2026:
+ *   加算2 now; the next three months project from last winter's 70 % and lose every tier at the
+ *   85 % gate, with no deemed status (no R6 generic tier in March 2026);
+ * - `urban`: 700 receptions a month, 集中率 88.6 %: 調剤基本料2 ハ in Fukuoka city with another
+ *   pharmacy within 500 m;
+ * - `location`: 20 receptions a month at 集中率 90 %: 立地依存減算 ② by its neighbours, but
+ *   designated before 2026-06 and so exempt.
+ */
+export function r8Histories(today: string): Record<'gate' | 'urban' | 'location', HistoryMonth[]> {
+  const months = monthsBetween('2025-05', shiftMonthBy(today.slice(0, 7), -1));
+  const achievementFees = (m: string) =>
+    m < '2026-06'
+      ? ['かかりつけ薬剤師指導料', '重複投薬・相互作用等防止加算']
+      : ['服薬管理指導料１イ', '調剤時残薬調整加算'];
+  return {
+    gate: months.map((m) => ({
+      month: m,
+      receptions: { A: 12, B: 4, C: 2, D: 2 },
+      genericShare: m >= '2025-11' && m <= '2026-02' ? 70 : 90,
+      fees: achievementFees(m),
+    })),
+    urban: months.map((m) => ({ month: m, receptions: { A: 620, B: 80 }, genericShare: 90 })),
+    location: months.map((m) => ({ month: m, receptions: { A: 18, B: 2 }, genericShare: 90 })),
+  };
 }

@@ -12,7 +12,12 @@ import {
   type FacilityRuleSet,
   type FigureMeasure,
 } from './measures.ts';
-import { FACILITY_MEASURE_SHORT, facilityThresholdText, facilityValueText } from './page-labels.ts';
+import {
+  FACILITY_MEASURE_SHORT,
+  deemedStatusText,
+  facilityThresholdText,
+  facilityValueText,
+} from './page-labels.ts';
 import type { AlertSettings } from './settings-api.ts';
 
 export const FACILITY_ALERT_KINDS = ['crossing', 'near'] as const;
@@ -43,8 +48,24 @@ export const FACILITY_ALERT_MESSAGES = {
     `${store}: ${monthText(month)}からの後発医薬品の体制加算が ${current} から ${projected} に下がる見込みです`,
   genericTierLost: (store: string, month: string, current: string) =>
     `${store}: ${monthText(month)}から ${current} を満たさなくなる見込みです`,
+  /**
+   * Every 地域支援・医薬品供給対応体制加算 is lost at the 後発 gate: 後発割合が85%を下回る見込みです。
+   * `deemedUntil` names the 経過措置 the tier held on until now, when it ends.
+   */
+  genericGateLost: (
+    store: string,
+    month: string,
+    tier: string,
+    threshold: string,
+    deemedUntil: string | null = null,
+  ) =>
+    `${store}: 後発割合が${threshold}を下回る見込みです。${
+      deemedUntil === null ? '' : `${deemedUntil}が終わり、`
+    }${monthText(month)}から ${tier} を算定できなくなります`,
   genericReductionStarts: (store: string, month: string, rule: string) =>
     `${store}: ${monthText(month)}から ${rule} の対象になる見込みです`,
+  locationReductionStarts: (store: string, from: string, rule: string) =>
+    `${store}: ${monthText(from)}からの調剤基本料に ${rule} がかかる見込みです`,
   basicFeeNear: (store: string, distance: string, from: string, rule: string) =>
     `${store}: ${distance}と ${monthText(from)}からの調剤基本料が ${rule} になります`,
   genericTierNear: (store: string, distance: string, month: string, rule: string) =>
@@ -165,6 +186,57 @@ function judgedBefore(set: JudgedRuleSet): JudgedRule[] {
   return index < 0 ? [] : set.rules.slice(0, index);
 }
 
+const GENERIC_SHARE = 'generic_share';
+
+/**
+ * The condition on the 後発 share that every tier of a set asks alike (R8's 85 % gate of the
+ * 地域支援・医薬品供給対応体制加算 1–5), or null when the tiers have thresholds of their own (R6).
+ */
+function genericGate(set: JudgedRuleSet): Pick<JudgedCondition, 'comparator' | 'threshold'> | null {
+  const gates = set.rules.map((rule) =>
+    clausesOf(rule).map((clause) => clause.find((c) => c.measure === GENERIC_SHARE)),
+  );
+  const first = gates[0]?.[0];
+  if (!first) return null;
+  const alike = gates.every(
+    (clauses) =>
+      clauses.length > 0 &&
+      clauses.every((c) => c?.comparator === first.comparator && c.threshold === first.threshold),
+  );
+  return alike ? { comparator: first.comparator, threshold: first.threshold } : null;
+}
+
+const isGate = (
+  condition: JudgedCondition,
+  gate: Pick<JudgedCondition, 'comparator' | 'threshold'>,
+) =>
+  condition.measure === GENERIC_SHARE &&
+  condition.comparator === gate.comparator &&
+  condition.threshold === gate.threshold;
+
+/**
+ * The figure that makes a rule hold ahead, preferring those that do not hold now (the change
+ * that brings it), else the closest to its threshold.
+ */
+function changedFigure(ahead: JudgedRule, now: JudgedRule | undefined): Figure | null {
+  const heldNow = (c: JudgedCondition) =>
+    now?.conditions.some(
+      (n) =>
+        n.clause === c.clause &&
+        n.measure === c.measure &&
+        n.comparator === c.comparator &&
+        n.met === true,
+    ) ?? false;
+  const held = clausesOf(ahead)
+    .filter((clause) => clause.every((c) => c.met === true))
+    .flat();
+  const changed = held.filter((c) => !heldNow(c));
+  return (
+    closest(changed.map(figureOf).filter((f): f is Figure => f !== null)) ??
+    decidingFigure(ahead, true)
+  );
+}
+
 /** Whether a figure condition, not yet holding, rises (> / ≥) or falls (< / ≤) to hold. */
 const risesToHold = (condition: JudgedCondition) =>
   condition.comparator === 'gt' || condition.comparator === 'gte';
@@ -186,15 +258,19 @@ export function facilityAlerts(
     period: string,
     text: string,
     isUnconfirmed: boolean,
-  ) =>
-    alerts.push({
+    headline = false,
+  ) => {
+    const alert: FacilityAlert = {
       key: [store.storeCode, ruleSet, kind, target, period].join('/'),
       storeCode: store.storeCode,
       storeName: store.storeName,
       ruleSet,
       kind,
       message: isUnconfirmed ? `${text}${FACILITY_ALERT_MESSAGES.unconfirmed}` : text,
-    });
+    };
+    if (headline) alerts.unshift(alert);
+    else alerts.push(alert);
+  };
   const name = store.storeName;
 
   const { current: basicNow, projected: basicAhead } = store.basicFee;
@@ -222,6 +298,7 @@ export function facilityAlerts(
         unconfirmed(target, figure),
       );
     }
+    const near: { rule: JudgedRule; figure: Figure }[] = [];
     for (const rule of judgedBefore(outcome)) {
       if (rule.met !== false) continue;
       const candidates = clausesOf(rule).flatMap((clause) => {
@@ -234,7 +311,17 @@ export function facilityAlerts(
         return allowed !== null && margin >= 0 && margin <= allowed ? [figure] : [];
       });
       const figure = closest(candidates);
-      if (figure === null) continue;
+      // A rule judged earlier that the same move of the same figure reaches first would apply
+      // instead (a big group's store past 85 % is 3ロ, not 基本料2).
+      const preempted = near.some(
+        (earlier) =>
+          earlier.figure.measure === figure?.measure &&
+          risesToHold(earlier.figure.condition) === risesToHold(figure.condition) &&
+          earlier.figure.condition.margin <= figure.condition.margin,
+      );
+      if (figure !== null && !preempted) near.push({ rule, figure });
+    }
+    for (const { rule, figure } of near) {
       add(
         'basic_fee',
         'near',
@@ -247,6 +334,27 @@ export function facilityAlerts(
           rule.name,
         ) + figureText(figure),
         unconfirmed(rule, figure),
+      );
+    }
+
+    // 門前薬局等立地依存減算, judged with the basic fee: it starts to apply ahead.
+    const locationAhead = ruleOf(
+      basicAhead.locationReduction,
+      basicAhead.locationReduction.applies,
+    );
+    if (locationAhead && basicNow !== null && basicNow.locationReduction.applies === null) {
+      const figure = changedFigure(
+        locationAhead,
+        ruleOf(basicNow.locationReduction, locationAhead.code),
+      );
+      add(
+        'location_reduction',
+        'crossing',
+        locationAhead.code,
+        from,
+        FACILITY_ALERT_MESSAGES.locationReductionStarts(name, from, locationAhead.name) +
+          figureText(figure),
+        unconfirmed(locationAhead, figure),
       );
     }
   }
@@ -268,18 +376,44 @@ export function facilityAlerts(
       // the tier reached, else the lowest tier.
       const aheadIndex = aheadTier ? tier.rules.indexOf(aheadTier) : tier.rules.length;
       const left = ruleOf(tier, nowTier.code) ?? tier.rules[aheadIndex - 1];
-      const figure = left ? decidingFigure(left, false) : null;
-      add(
-        'generic_tier',
-        'crossing',
-        aheadTier?.code ?? NO_TIER,
-        month,
-        (aheadTier
-          ? FACILITY_ALERT_MESSAGES.genericTierDrop(name, month, nowTier.name, aheadTier.name)
-          : FACILITY_ALERT_MESSAGES.genericTierLost(name, month, nowTier.name)) +
-          figureText(figure),
-        unconfirmed(aheadTier ?? left, figure),
-      );
+      const gate = genericGate(tier);
+      const gateFailing = gate && left?.conditions.find((c) => c.met === false && isGate(c, gate));
+      if (gate && gateFailing) {
+        // The headline: below the 後発 gate, every tier of the family is lost.
+        const figure = figureOf(gateFailing);
+        const nowGate = nowTier.conditions.find((c) => c.met === true && isGate(c, gate));
+        const deemed = nowGate?.deemedBy
+          ? genericNow.deemed.find((s) => s.code === nowGate.deemedBy)
+          : undefined;
+        add(
+          'generic_tier',
+          'crossing',
+          aheadTier?.code ?? NO_TIER,
+          month,
+          FACILITY_ALERT_MESSAGES.genericGateLost(
+            name,
+            month,
+            left!.name,
+            facilityThresholdText(GENERIC_SHARE, gate.threshold!),
+            deemed ? deemedStatusText(deemed) : null,
+          ) + figureText(figure),
+          unconfirmed(left, figure),
+          true,
+        );
+      } else {
+        const figure = left ? decidingFigure(left, false) : null;
+        add(
+          'generic_tier',
+          'crossing',
+          aheadTier?.code ?? NO_TIER,
+          month,
+          (aheadTier
+            ? FACILITY_ALERT_MESSAGES.genericTierDrop(name, month, nowTier.name, aheadTier.name)
+            : FACILITY_ALERT_MESSAGES.genericTierLost(name, month, nowTier.name)) +
+            figureText(figure),
+          unconfirmed(aheadTier ?? left, figure),
+        );
+      }
     }
     if (aheadTier) {
       const heldClauses = clausesOf(aheadTier).filter((clause) => clause.every((c) => c.met));

@@ -63,28 +63,43 @@ const scale = (figure: MonthlyFigure, by: (month: string) => number) =>
 
 /** A small group of one store; everything flat unless overridden. */
 function figures(overrides: Partial<PeriodFigures> = {}): PeriodFigures {
-  const receptions = flat('2025-02', '2026-10', 1_900);
+  const receptions = overrides.standardReceptions ?? flat('2025-02', '2026-10', 1_900);
   return {
     standardReceptions: receptions,
+    concentrationReceptions: receptions,
     topReceptions: scale(receptions, () => 0.8),
     top3Receptions: scale(receptions, () => 0.9),
     topInstitution: { key: '1310000001', name: '中央内科' },
     groupReceptions: receptions,
-    groupStores: flat('2025-02', '2026-10', 1),
+    // one store in the group every month it has receptions
+    groupStores: Object.fromEntries(Object.keys(receptions).map((m) => [m, 1])),
     groupSameTopReceptions: receptions,
     ...overrides,
   };
 }
 
-function quantities(genericShare: (month: string) => number): QuantityFigures {
-  const eligible = flat('2025-02', '2026-10', 10_000);
+function quantities(
+  genericShare: (month: string) => number,
+  from = '2025-02',
+  to = '2026-10',
+): QuantityFigures {
+  const eligible = flat(from, to, 10_000);
   return {
     eligibleQuantity: eligible,
     genericQuantity: scale(eligible, (m) => genericShare(m) / 100),
     totalQuantity: scale(eligible, () => 1.5),
-    standardReceptions: flat('2025-02', '2026-10', 1_900),
+    standardReceptions: flat(from, to, 1_900),
   };
 }
+
+/** What judgeStore needs besides the figures, for an ordinary store. */
+const judgeInput = {
+  revisions: REVISIONS,
+  facts: ORDINARY,
+  location: ALONE,
+  achievements: {} as StoreMeasures,
+  allReceptions: flat('2023-02', '2027-12', 2_000),
+};
 
 describe('basicFeeMeasures', () => {
   it('averages a period over its twelve months, the months to come projected', () => {
@@ -112,6 +127,22 @@ describe('basicFeeMeasures', () => {
     expect(measured.measures.concentration_rate).toBeCloseTo((900 * 100) / 1_100, 8);
   });
 
+  it('divides the 集中率 by the receptions it counts (facility residents left out)', () => {
+    const receptions = flat('2025-02', '2026-10', 2_000);
+    const measured = basicFeeMeasures(
+      figures({
+        standardReceptions: receptions,
+        concentrationReceptions: flat('2025-02', '2026-10', 1_600),
+        topReceptions: flat('2025-02', '2026-10', 1_440),
+      }),
+      ORDINARY,
+      judgementPeriodOn('2026-11-24'),
+      '2026-10',
+    )!;
+    expect(measured.measures.receptions_per_month).toBeCloseTo(2_000, 8);
+    expect(measured.measures.concentration_rate).toBeCloseTo(90, 8);
+  });
+
   it('judges a period that is over on the months the store has data for', () => {
     const opened = flat('2025-11', '2026-10', 2_400); // opened in November 2025
     const measured = basicFeeMeasures(
@@ -131,10 +162,9 @@ describe('judgeStore', () => {
     // Last period (2025-05 … 2026-04): 1,900 a month at 80 % → 基本料1. This period: 集中率 87 %.
     const receptions = flat('2025-02', '2026-10', 1_900);
     const judged = judgeStore({
-      revisions: REVISIONS,
+      ...judgeInput,
       today: '2026-11-24',
       lastCompleteMonth: '2026-10',
-      facts: ORDINARY,
       figuresOf: (period) =>
         figures({
           topReceptions: scale(receptions, () => (period.fromMonth === '2026-05' ? 0.87 : 0.8)),
@@ -161,13 +191,13 @@ describe('judgeStore', () => {
   it('stays in 基本料1 under R6 at the same figures (its threshold was 2,000)', () => {
     const receptions = flat('2023-02', '2024-10', 1_900);
     const judged = judgeStore({
-      revisions: REVISIONS,
+      ...judgeInput,
       today: '2024-11-24',
       lastCompleteMonth: '2024-10',
-      facts: ORDINARY,
       figuresOf: () =>
         figures({
           standardReceptions: receptions,
+          concentrationReceptions: receptions,
           topReceptions: scale(receptions, () => 0.87),
           top3Receptions: scale(receptions, () => 0.9),
           groupReceptions: receptions,
@@ -179,6 +209,7 @@ describe('judgeStore', () => {
     // The period 2024-05 … 2025-04 applies from 2025-06-01, under R6.
     expect(judged.basicFee.projected!.revisionCode).toBe('R6');
     expect(judged.basicFee.projected!.outcome.applies?.code).toBe('basic_1');
+    expect(judged.basicFee.projected!.locationReduction.rules).toEqual([]);
     expect(judged.receptionsToKeepCurrent).toBeNull();
   });
 
@@ -186,10 +217,17 @@ describe('judgeStore', () => {
     // 86 % all year until it slips to 84 % from August 2026; a year before it slipped too.
     const share = (m: string) => (m.slice(5) >= '08' && m.slice(5) <= '12' ? 84 : 86);
     const judged = judgeStore({
-      revisions: [revision('R6', '2024-06-01', null, R6_RULES)],
+      ...judgeInput,
+      revisions: [
+        revisionRules({
+          code: 'R6',
+          effectiveFrom: '2024-06-01',
+          effectiveTo: null,
+          rules: R6_RULES,
+        }),
+      ],
       today: '2026-09-10',
       lastCompleteMonth: '2026-08',
-      facts: ORDINARY,
       figuresOf: () => figures(),
       quantities: quantities(share),
     });
@@ -205,6 +243,7 @@ describe('judgeStore', () => {
   it('has nothing to judge for a store without data', () => {
     const none: PeriodFigures = {
       standardReceptions: {},
+      concentrationReceptions: {},
       topReceptions: {},
       top3Receptions: {},
       topInstitution: null,
@@ -213,10 +252,10 @@ describe('judgeStore', () => {
       groupSameTopReceptions: {},
     };
     const judged = judgeStore({
-      revisions: REVISIONS,
+      ...judgeInput,
+      allReceptions: {},
       today: '2026-11-24',
       lastCompleteMonth: '2026-10',
-      facts: ORDINARY,
       figuresOf: () => none,
       quantities: {
         genericQuantity: {},
@@ -228,6 +267,156 @@ describe('judgeStore', () => {
     expect(judged.basicFee).toEqual({ current: null, projected: null });
     expect(judged.generic).toEqual({ current: null, projected: null });
     expect(judged.receptionsToKeepCurrent).toBeNull();
+    expect(judged.receptionsPerMonth).toBeNull();
+  });
+
+  it('bills on every reception of the latest twelve complete months', () => {
+    const allReceptions = { ...flat('2025-11', '2026-10', 2_100), '2025-10': 9_999 };
+    const judged = judgeStore({
+      ...judgeInput,
+      allReceptions,
+      today: '2026-11-24',
+      lastCompleteMonth: '2026-10',
+      figuresOf: () => figures(),
+      quantities: quantities(() => 88),
+    });
+    expect(judged.receptionsPerMonth).toBe(2_100);
+  });
+});
+
+describe('judgeStore: 門前薬局等立地依存減算 and the designation date', () => {
+  // 政令市, two pharmacies within 50 m, 1,900 a month at 集中率 90 %.
+  const judgeDesignated = (designatedOn: string | null) =>
+    judgeStore({
+      ...judgeInput,
+      facts: { ...ORDINARY, urban_area: true, designatedOn },
+      location: CROWDED,
+      today: '2026-11-24',
+      lastCompleteMonth: '2026-10',
+      figuresOf: () =>
+        figures({ topReceptions: scale(flat('2025-02', '2026-10', 1_900), () => 0.9) }),
+      quantities: quantities(() => 88),
+    });
+
+  it('spares a store designated on 2026-05-31 (指定が改定前)', () => {
+    const judged = judgeDesignated('2026-05-31');
+    for (const basicFee of [judged.basicFee.current!, judged.basicFee.projected!]) {
+      expect(basicFee.outcome.applies?.code).toBe('basic_2');
+      expect(basicFee.measures.designated_before_revision).toBe(true);
+      expect(basicFee.locationReduction.applies).toBeNull();
+      expect(basicFee.locationReduction.rules[0]!.deemedBy).toBe('deemed_location_exempt');
+    }
+  });
+
+  it('reduces a store designated on 2026-06-01 by 15 points, now and ahead', () => {
+    const judged = judgeDesignated('2026-06-01');
+    expect(judged.basicFee.current!.measures.designated_before_revision).toBe(false);
+    expect(judged.basicFee.current!.locationReduction.applies).toMatchObject({
+      code: 'location_reduction',
+      points: -15,
+    });
+    expect(judged.basicFee.projected!.locationReduction.applies?.code).toBe('location_reduction');
+  });
+
+  it('does not take an unknown designation date as before the revision', () => {
+    const judged = judgeDesignated(null);
+    expect(judged.basicFee.current!.measures.designated_before_revision).toBeNull();
+    const status = judged.basicFee.current!.deemed.statuses.find(
+      (s) => s.rule.code === 'deemed_location_exempt',
+    )!;
+    expect(status.met).toBeNull();
+  });
+});
+
+describe('judgeStore: 月1,800回以下の経過措置', () => {
+  // 政令市, two pharmacies within 50 m, 集中率 90 %; designated (again) after the revision, so
+  // only the 1,800 transition can keep it out of the 立地減算.
+  const judgeWith = (before: number, after: number) => {
+    const receptions = {
+      ...flat('2024-02', '2025-04', before),
+      ...flat('2025-05', '2026-10', after),
+    };
+    return judgeStore({
+      ...judgeInput,
+      facts: { ...ORDINARY, urban_area: true, designatedOn: '2026-06-01' },
+      location: CROWDED,
+      today: '2026-11-24',
+      lastCompleteMonth: '2026-10',
+      figuresOf: () =>
+        figures({ standardReceptions: receptions, topReceptions: scale(receptions, () => 0.9) }),
+      quantities: quantities(() => 88),
+    });
+  };
+
+  it('keeps a store that filed at ≤ 1,800 and stays there in 基本料1, without the 立地減算', () => {
+    const judged = judgeWith(1_700, 1_750);
+    const now = judged.basicFee.current!;
+    expect(now.measures.receptions_per_month_before_revision).toBeCloseTo(1_700, 8);
+    expect(now.outcome.applies?.code).toBe('basic_1');
+    expect(now.locationReduction.applies).toBeNull();
+    expect(now.deemed.statuses.find((s) => s.rule.code === 'deemed_1800')!.met).toBe(true);
+    expect(judged.basicFee.projected!.outcome.applies?.code).toBe('basic_1');
+  });
+
+  it('does not keep a store that was over 1,800 before the revision', () => {
+    const now = judgeWith(1_900, 1_750).basicFee.current!;
+    expect(now.outcome.applies?.code).toBe('basic_2');
+    expect(now.locationReduction.applies?.code).toBe('location_reduction');
+  });
+});
+
+describe('judgeStore: 後発85%の経過措置 (until 2027-05-31)', () => {
+  // 82 % all along: 後発医薬品調剤体制加算1 in March 2026 (R6: ≥ 80 %), below R8's 85 % gate.
+  const judgeOn = (today: string, lastCompleteMonth: string) =>
+    judgeStore({
+      ...judgeInput,
+      today,
+      lastCompleteMonth,
+      figuresOf: () => figures({ standardReceptions: flat('2024-02', lastCompleteMonth, 1_500) }),
+      quantities: quantities(() => 82, '2024-02', lastCompleteMonth),
+    });
+
+  it('keeps 加算1 for the months up to May 2027', () => {
+    const judged = judgeOn('2027-02-10', '2027-01');
+    expect(judged.generic.current!.measures.held_generic_tier_2026_03).toBe(true);
+    expect(judged.generic.current!.tier.applies?.code).toBe('regional_supply_1');
+    expect(judged.generic.projected!.appliesMonth).toBe('2027-05');
+    expect(judged.generic.projected!.tier.applies?.code).toBe('regional_supply_1');
+    expect(judged.generic.projected!.deemed.statuses[0]).toMatchObject({
+      rule: { code: 'deemed_generic_gate', validUntil: '2027-05-31' },
+      met: true,
+    });
+  });
+
+  it('loses every tier from June 2027', () => {
+    const judged = judgeOn('2027-03-10', '2027-02');
+    expect(judged.generic.current!.tier.applies?.code).toBe('regional_supply_1');
+    expect(judged.generic.projected!.appliesMonth).toBe('2027-06');
+    expect(judged.generic.projected!.tier.applies).toBeNull();
+    expect(judged.generic.projected!.deemed.statuses.map((s) => s.rule.code)).not.toContain(
+      'deemed_generic_gate',
+    );
+  });
+});
+
+describe('what a judgement is worth in yen (stake)', () => {
+  it('puts 加算1 at 1,500 receptions a month against 加算2: 32 × 10 × 1,500 × 12', () => {
+    const judged = judgeStore({
+      ...judgeInput,
+      allReceptions: flat('2025-02', '2026-10', 1_500),
+      today: '2026-11-24',
+      lastCompleteMonth: '2026-10',
+      figuresOf: () => figures(),
+      quantities: quantities(() => 88),
+    });
+    const wire = storeJudgementWire(judged, true);
+    expect(wire.generic.current!.basicFeeCode).toBe('basic_1');
+    expect(wire.generic.current!.tier.applies).toBe('regional_supply_1');
+    expect(wire.generic.current!.tier.stake).toEqual({
+      against: 'regional_supply_2',
+      yenPerYear: 5_760_000,
+    });
+    expect(wire.basicFee.current!.outcome.stake).toBeNull();
   });
 });
 
@@ -260,7 +449,7 @@ describe('receptionsToKeep', () => {
 
   it('answers 0 for a store already in the 区分, null when receptions cannot bring it back', () => {
     expect(receptionsToKeep(R8_RULES, { ...measures, concentration_rate: 80 }, 'basic_1')).toBe(0);
-    // 基本料3ロ from a lease in a group of over 400,000 a month, whatever the 集中率.
+    // 基本料3ロ from a 不動産取引等 in a group of over 400,000 a month, whatever the 集中率.
     const leased = {
       ...measures,
       real_estate_lease: true,

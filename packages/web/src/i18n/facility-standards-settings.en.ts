@@ -10,7 +10,7 @@ export const facilityStandardsSettingsEn: Pick<Resources, 'facilityStandardsSett
     add: 'Add',
     buildings: {
       title: 'Institutions in one building',
-      lead: 'Institutions in one building count as one institution in the concentration rate and the receptions from one institution.',
+      lead: 'Institutions in one building or one medical mall count as one institution in the concentration rate and the receptions from one institution; a mall counts as one for stores outside it too.',
       empty: 'No building registered.',
       codesHint:
         'Choose 10-digit institution codes from the list, or type them separated by commas, spaces or line breaks.',
@@ -19,6 +19,7 @@ export const facilityStandardsSettingsEn: Pick<Resources, 'facilityStandardsSett
       edit: 'Edit',
       editOf: 'Edit {{name}}',
       institutions: 'Institutions',
+      kind: 'Kind',
       deleteTitle: 'Delete the building',
       deleteBody: '"{{name}}" will be deleted. Its institutions will be counted one by one.',
     },
@@ -34,11 +35,16 @@ export const facilityStandardsSettingsEn: Pick<Resources, 'facilityStandardsSett
     },
     storeFacts: {
       title: 'Store facts',
-      lead: 'Per store, the notifications and relationships the judgement assumes.',
+      lead: 'Per store, the notifications, relationships and location the judgement assumes. A rule that needs a fact not entered says so.',
       empty: 'No store.',
       defaults: 'Common case (not set)',
       save: 'Save',
       saveOf: 'Save the facts of {{name}}',
+      unset: 'Not entered',
+      yes: 'Yes',
+      no: 'No',
+      fromCity: 'From the address ({{answer}})',
+      designatedOnHint: 'Empty: not entered.',
     },
     alertSettings: {
       title: 'Notices',

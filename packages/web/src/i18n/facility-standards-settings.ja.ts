@@ -9,7 +9,7 @@ export const facilityStandardsSettingsJa = {
     add: '追加する',
     buildings: {
       title: '同一建物の医療機関',
-      lead: '同じ建物にある医療機関は、集中率と特定の医療機関からの受付回数で1つの医療機関として数えます。',
+      lead: '同じ建物にある医療機関と医療モールの医療機関は、集中率と特定の医療機関からの受付回数で1つの医療機関として数えます。医療モールは、モールの外にある店舗でも1つの医療機関として数えます。',
       empty: '登録されている建物はありません。',
       codesHint:
         '10桁の医療機関コードを一覧から選ぶか、カンマ・空白・改行で区切って入力してください。',
@@ -18,6 +18,7 @@ export const facilityStandardsSettingsJa = {
       edit: '編集',
       editOf: '{{name}}を編集',
       institutions: '医療機関',
+      kind: '種類',
       deleteTitle: '建物の削除',
       deleteBody: '「{{name}}」を削除します。医療機関は個別に数えられるようになります。',
     },
@@ -33,11 +34,16 @@ export const facilityStandardsSettingsJa = {
     },
     storeFacts: {
       title: '店舗の前提条件',
-      lead: '店舗ごとに、届出や医療機関との関係など判定の前提を設定します。',
+      lead: '店舗ごとに、届出や医療機関との関係、所在地など判定の前提を設定します。未入力の項目が判定に必要な区分・加算は「判定に必要な情報が未入力」と表示します。',
       empty: '店舗がありません。',
       defaults: '標準の前提（未設定）',
       save: '保存',
       saveOf: '{{name}}の前提条件を保存',
+      unset: '未入力',
+      yes: 'はい',
+      no: 'いいえ',
+      fromCity: '所在地から判定（{{answer}}）',
+      designatedOnHint: '空欄のときは未入力として扱います。',
     },
     alertSettings: {
       title: '通知の設定',

@@ -10,14 +10,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import {
+  BUILDING_KINDS,
   BUILDING_NAME_LABEL,
   FACILITY_SETTINGS_LABELS,
   FACILITY_SETTINGS_NOTICES,
   sameBuildingGroupBodySchema,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryContent, TextInput, bindField, enqueueSnackbar } from '../../../components/index.ts';
@@ -30,16 +36,18 @@ import {
   saveBuilding,
   type Building,
   type BuildingBody,
+  type BuildingForm,
 } from './api.ts';
 import { FACILITY_QUERY_ROOT } from '../api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { addCodes, splitCodes, takeFinishedCodes } from './institutionCodes.ts';
 import { SettingsCard } from './SettingsCard.tsx';
 
-const EMPTY: BuildingBody = { name: '', institutionCodes: [] };
+const EMPTY: BuildingForm = { name: '', institutionCodes: [], kind: 'building' };
+const KINDS = Object.keys(BUILDING_KINDS) as (keyof typeof BUILDING_KINDS)[];
 
 /** The message of the codes field: the list's own, else that of the first code refused. */
-function codesError(errors: FieldErrors<BuildingBody>): string | undefined {
+function codesError(errors: FieldErrors<BuildingForm>): string | undefined {
   const field = errors.institutionCodes;
   if (!field) return undefined;
   if (field.message) return field.message;
@@ -60,6 +68,7 @@ export function BuildingsCard() {
   const labelOf = new Map((institutions.data ?? []).map((i) => [i.value, i.text]));
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState<Building | null>(null);
+  const kindId = useId();
   const {
     register,
     control,
@@ -69,7 +78,7 @@ export function BuildingsCard() {
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<BuildingBody>({
+  } = useForm<BuildingForm, unknown, BuildingBody>({
     resolver: zodResolver(sameBuildingGroupBodySchema),
     mode: 'onTouched',
     defaultValues: EMPTY,
@@ -93,7 +102,7 @@ export function BuildingsCard() {
       reportSaveFailure(
         error,
         ['name', 'institutionCodes'],
-        (path, message) => setError(path as keyof BuildingBody, { message }),
+        (path, message) => setError(path as keyof BuildingForm, { message }),
         FACILITY_SETTINGS_NOTICES.saveFailed,
       );
       return;
@@ -136,6 +145,7 @@ export function BuildingsCard() {
               <TableHead>
                 <TableRow>
                   <TableCell>{BUILDING_NAME_LABEL}</TableCell>
+                  <TableCell>{t('facilityStandardsSettings.buildings.kind')}</TableCell>
                   <TableCell>{t('facilityStandardsSettings.buildings.institutions')}</TableCell>
                   <TableCell align="right">{t('settingsCommon.action')}</TableCell>
                 </TableRow>
@@ -144,6 +154,7 @@ export function BuildingsCard() {
                 {list.map((building) => (
                   <TableRow key={building.id}>
                     <TableCell sx={{ fontWeight: 600 }}>{building.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{BUILDING_KINDS[building.kind]}</TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                         {building.institutionCodes.map((code) => (
@@ -161,6 +172,7 @@ export function BuildingsCard() {
                           reset({
                             name: building.name,
                             institutionCodes: building.institutionCodes,
+                            kind: building.kind,
                           });
                           setTyped('');
                         }}
@@ -273,6 +285,39 @@ export function BuildingsCard() {
                 />
               )}
             />
+          )}
+        />
+        <Controller
+          control={control}
+          name="kind"
+          render={({ field }) => (
+            <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
+              <FormLabel id={kindId} component="legend" sx={{ fontSize: 14 }}>
+                {t('facilityStandardsSettings.buildings.kind')}
+              </FormLabel>
+              <RadioGroup
+                row
+                name={field.name}
+                aria-labelledby={kindId}
+                value={field.value ?? 'building'}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+              >
+                {KINDS.map((kind, i) => (
+                  <FormControlLabel
+                    key={kind}
+                    value={kind}
+                    label={BUILDING_KINDS[kind]}
+                    control={
+                      <Radio
+                        size="small"
+                        slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }}
+                      />
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
           )}
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>

@@ -5,9 +5,18 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
 import {
+  FACILITY_MEASURE_SHORT,
   FACILITY_MEASURES,
+  FACILITY_SETTINGS_LABELS,
   FACILITY_SETTINGS_NOTICES,
+  FACILITY_STANDARDS_LABELS,
   storeFactsSchema,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,14 +34,74 @@ import {
 import { FACILITY_QUERY_ROOT } from '../api.ts';
 import { reportSaveFailure } from './failures.ts';
 import { SettingsCard } from './SettingsCard.tsx';
+import {
+  CHECKBOX_FACTS,
+  dateFact,
+  TRI_STATE_FACTS,
+  TRI_STATES,
+  triStateOf,
+  triStateValue,
+  type TriState,
+} from './storeFacts.ts';
 
-const FLAGS = [
-  'basic_fee_notified',
-  'special_relationship',
-  'real_estate_lease',
-  'low_resource_area',
-  'urban_new_opening',
-] as const satisfies readonly (keyof StoreFacts)[];
+/**
+ * A fact with three answers as radio buttons: a legend with the fact's short name, the full
+ * wording beneath it, and 未入力 (or the city's answer) / あり / なし.
+ */
+function TriStateField({
+  legend,
+  description,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  texts,
+  name,
+}: {
+  legend: string;
+  description?: string;
+  value: boolean | null;
+  onChange: (value: boolean | null) => void;
+  onBlur: () => void;
+  inputRef: React.Ref<HTMLInputElement>;
+  texts: Record<TriState, string>;
+  name: string;
+}) {
+  const legendId = useId();
+  const descriptionId = useId();
+  return (
+    <FormControl component="fieldset" sx={{ minWidth: 0 }}>
+      <FormLabel id={legendId} component="legend" sx={{ fontSize: 14, color: 'text.primary' }}>
+        {legend}
+      </FormLabel>
+      {description && (
+        <FormHelperText id={descriptionId} sx={{ mx: 0, mt: 0 }}>
+          {description}
+        </FormHelperText>
+      )}
+      <RadioGroup
+        row
+        name={name}
+        aria-labelledby={legendId}
+        aria-describedby={description ? descriptionId : undefined}
+        value={triStateOf(value)}
+        onChange={(event) => onChange(triStateValue(event.target.value))}
+        onBlur={onBlur}
+      >
+        {TRI_STATES.map((state, i) => (
+          <FormControlLabel
+            key={state}
+            value={state}
+            label={texts[state]}
+            control={
+              <Radio size="small" slotProps={{ input: { ref: i === 0 ? inputRef : undefined } }} />
+            }
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
 
 /** The facts of each store the data cannot tell, saved store by store. */
 export function StoreFactsCard() {
@@ -142,7 +211,7 @@ function StoreFactsForm({ store }: { store: StoreFactsRow }) {
           gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
-        {FLAGS.map((flag) => (
+        {CHECKBOX_FACTS.map((flag) => (
           <Controller
             key={flag}
             control={control}
@@ -163,6 +232,87 @@ function StoreFactsForm({ store }: { store: StoreFactsRow }) {
             )}
           />
         ))}
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          columnGap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <Controller
+          control={control}
+          name="urban_area"
+          render={({ field }) => (
+            <TriStateField
+              name={field.name}
+              legend={FACILITY_MEASURE_SHORT.urban_area.label}
+              description={FACILITY_MEASURES.urban_area.label}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              texts={{
+                unset: t('facilityStandardsSettings.storeFacts.fromCity', {
+                  answer:
+                    store.urbanAreaFromCity === null
+                      ? FACILITY_STANDARDS_LABELS.unknown
+                      : store.urbanAreaFromCity
+                        ? t('facilityStandardsSettings.storeFacts.yes')
+                        : t('facilityStandardsSettings.storeFacts.no'),
+                }),
+                yes: t('facilityStandardsSettings.storeFacts.yes'),
+                no: t('facilityStandardsSettings.storeFacts.no'),
+              }}
+            />
+          )}
+        />
+        {TRI_STATE_FACTS.map((fact) => (
+          <Controller
+            key={fact}
+            control={control}
+            name={fact}
+            render={({ field }) => (
+              <TriStateField
+                name={field.name}
+                legend={FACILITY_MEASURE_SHORT[fact].label}
+                description={FACILITY_MEASURES[fact].label}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                texts={{
+                  unset: t('facilityStandardsSettings.storeFacts.unset'),
+                  yes: FACILITY_STANDARDS_LABELS.flagYes,
+                  no: FACILITY_STANDARDS_LABELS.flagNo,
+                }}
+              />
+            )}
+          />
+        ))}
+        <Controller
+          control={control}
+          name="designated_on"
+          render={({ field, fieldState }) => (
+            <TextField
+              type="date"
+              name={field.name}
+              inputRef={field.ref}
+              label={FACILITY_SETTINGS_LABELS.designatedOn}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(dateFact(event.target.value))}
+              onBlur={field.onBlur}
+              error={Boolean(fieldState.error)}
+              helperText={
+                fieldState.error?.message ?? t('facilityStandardsSettings.storeFacts.designatedOnHint')
+              }
+              size="small"
+              sx={{ alignSelf: 'start', maxWidth: 260 }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+        />
       </Box>
     </Box>
   );

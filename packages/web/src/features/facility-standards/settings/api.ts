@@ -18,6 +18,8 @@ import { api } from '../../../api/index.ts';
 import { FACILITY_QUERY_ROOT, getParsed } from '../api.ts';
 
 export type BuildingBody = z.infer<typeof sameBuildingGroupBodySchema>;
+/** The building form's values: the kind may be left to its default (同一建物). */
+export type BuildingForm = z.input<typeof sameBuildingGroupBodySchema>;
 export type Building = z.infer<typeof sameBuildingGroupsResponseSchema>['buildings'][number];
 export type OutsideStores = z.infer<typeof outsideStoresSchema>;
 export type StoreFacts = z.infer<typeof storeFactsSchema>;
