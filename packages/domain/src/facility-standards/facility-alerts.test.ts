@@ -1,17 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateRuleSet } from './evaluate-rules.ts';
-import { facilityAlerts, facilityAlertsOf } from './facility-alerts.ts';
-import { judgedRuleSetWire, type StoreJudgementWire } from './judgement-api.ts';
+import { evaluateFacilityStandards } from './evaluate-rules.ts';
+import { FACILITY_ALERT_MESSAGES, facilityAlerts, facilityAlertsOf } from './facility-alerts.ts';
+import { storeJudgementWire, type StoreJudgementWire } from './judgement-api.ts';
 import type { StoreMeasures } from './measures.ts';
-import { R6_RULES, R8_RULES } from './reference-rules.fixture.ts';
-import type { FacilityRule } from './rule-schemas.ts';
-import { DEFAULT_ALERT_SETTINGS, DEFAULT_STORE_FACTS, type AlertSettings } from './settings-api.ts';
+import { judgementPeriodOn } from './projection.ts';
+import { R6_REVISION, R8_REVISION, revisionRules } from './reference-rules.fixture.ts';
+import type { FacilityRule, RevisionRules } from './rule-schemas.ts';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings-api.ts';
+import type { JudgedBasicFee, JudgedGeneric } from './store-judgement.ts';
 
 const SETTINGS: AlertSettings = { ...DEFAULT_ALERT_SETTINGS };
 
-/** A store of an ordinary small group: 2,500 receptions a month from mostly one clinic. */
+/**
+ * A store of an ordinary small group: 2,500 receptions a month from mostly one clinic, outside
+ * the 政令市, designated long ago, supplying medicine to other pharmacies.
+ */
 const ORDINARY: StoreMeasures = {
-  ...DEFAULT_STORE_FACTS,
+  basic_fee_notified: true,
+  special_relationship: false,
+  real_estate_lease: false,
+  low_resource_area: false,
+  urban_area: false,
+  same_site_as_institution: false,
+  online_clinic_on_site: false,
+  medicine_supply_record: true,
+  price_negotiation: true,
+  regional_support_system: false,
+  other_pharmacies_within_500m: 0,
+  other_pharmacies_within_50m: 0,
+  neighbour_pharmacies_within_50m: 0,
+  large_hospital_zone_pharmacies: 0,
+  near_large_hospital: false,
+  designated_before_revision: true,
+  held_generic_tier_2026_03: false,
   receptions_per_month: 2500,
   concentration_rate: 70,
   top3_concentration_rate: 80,
@@ -20,52 +41,103 @@ const ORDINARY: StoreMeasures = {
   group_same_institution_receptions_per_month: 1750,
   group_store_count: 5,
 };
+/** A store opened after 2026-05-31 in Fukuoka city with two pharmacies within 50 m. */
+const CROWDED_NEW: StoreMeasures = {
+  ...ORDINARY,
+  designated_before_revision: false,
+  urban_area: true,
+  other_pharmacies_within_500m: 4,
+  other_pharmacies_within_50m: 2,
+};
 
-const basicFee = (appliesFrom: string, measures: StoreMeasures, rules = R8_RULES) => ({
-  period: { fromMonth: '2025-05', toMonth: '2026-04', appliesFrom },
-  revisionCode: 'R8',
-  outcome: judgedRuleSetWire(evaluateRuleSet(rules, 'basic_fee', measures), true),
-  measures,
-  observedMonths: 12,
-  trend: null,
-});
+const basicFee = (
+  appliesFrom: string,
+  measures: StoreMeasures,
+  revision: RevisionRules,
+): JudgedBasicFee => {
+  const judged = evaluateFacilityStandards(revision, measures, appliesFrom);
+  return {
+    period: judgementPeriodOn(`${Number(appliesFrom.slice(0, 4)) - 1}-05-01`),
+    revisionCode: revision.code,
+    outcome: judged.basicFee,
+    locationReduction: judged.locationReduction,
+    deemed: judged.deemed,
+    measures,
+    observedMonths: 12,
+    trend: null,
+  };
+};
 
-const generic = (appliesMonth: string, measures: StoreMeasures, rules: FacilityRule[]) => ({
-  window: [],
-  appliesMonth,
-  revisionCode: 'R',
-  tier: judgedRuleSetWire(evaluateRuleSet(rules, 'generic_tier', measures), true),
-  reduction: judgedRuleSetWire(evaluateRuleSet(rules, 'generic_reduction', measures), true),
-  projectedMonths: 0,
-});
+const generic = (
+  appliesMonth: string,
+  measures: StoreMeasures,
+  revision: RevisionRules,
+): JudgedGeneric => {
+  const judged = evaluateFacilityStandards(revision, measures, `${appliesMonth}-01`);
+  return {
+    window: [],
+    appliesMonth,
+    revisionCode: revision.code,
+    basicFeeCode: judged.basicFee.applies?.code ?? null,
+    tier: judged.genericTier,
+    reduction: judged.genericReduction,
+    deemed: judged.deemed,
+    measures,
+    projectedMonths: 0,
+  };
+};
 
 function store(input: {
   basicNow?: StoreMeasures;
   basicAhead?: StoreMeasures;
+  basicRevision?: RevisionRules;
+  basicNowRevision?: RevisionRules;
   genericNow?: StoreMeasures;
   genericAhead?: StoreMeasures;
-  genericAheadRules?: FacilityRule[];
-  basicRules?: FacilityRule[];
+  genericNowRevision?: RevisionRules;
+  genericAheadRevision?: RevisionRules;
+  genericNowMonth?: string;
+  genericAheadMonth?: string;
 }): StoreJudgementWire {
+  const basicRevision = input.basicRevision ?? R8_REVISION;
+  const judged = storeJudgementWire(
+    {
+      receptionsPerMonth: 2500,
+      basicFee: {
+        current: input.basicNow
+          ? basicFee('2026-06-01', input.basicNow, input.basicNowRevision ?? basicRevision)
+          : null,
+        projected: input.basicAhead
+          ? basicFee('2027-06-01', input.basicAhead, basicRevision)
+          : null,
+      },
+      receptionsToKeepCurrent: null,
+      generic: {
+        current: input.genericNow
+          ? generic(
+              input.genericNowMonth ?? '2026-07',
+              input.genericNow,
+              input.genericNowRevision ?? R6_REVISION,
+            )
+          : null,
+        projected: input.genericAhead
+          ? generic(
+              input.genericAheadMonth ?? '2026-10',
+              input.genericAhead,
+              input.genericAheadRevision ?? R6_REVISION,
+            )
+          : null,
+      },
+      months: [],
+    },
+    true,
+  );
   return {
     storeCode: '101',
     storeName: '中央店',
     lastCompleteMonth: '2026-06',
     topInstitution: null,
-    basicFee: {
-      current: input.basicNow ? basicFee('2026-06-01', input.basicNow, input.basicRules) : null,
-      projected: input.basicAhead
-        ? basicFee('2027-06-01', input.basicAhead, input.basicRules)
-        : null,
-    },
-    receptionsToKeepCurrent: null,
-    generic: {
-      current: input.genericNow ? generic('2026-07', input.genericNow, R6_RULES) : null,
-      projected: input.genericAhead
-        ? generic('2026-10', input.genericAhead, input.genericAheadRules ?? R6_RULES)
-        : null,
-    },
-    months: [],
+    ...judged,
   };
 }
 
@@ -89,7 +161,7 @@ describe('facilityAlerts: crossings', () => {
         ruleSet: 'basic_fee',
         kind: 'crossing',
         message:
-          '中央店: 2027年6月からの調剤基本料が basic_1 から basic_2 に変わる見込みです（集中率 86.1%、基準 85%超）',
+          '中央店: 2027年6月からの調剤基本料が 調剤基本料1 から 調剤基本料2 に変わる見込みです（集中率 86.1%、基準 85%超）',
       },
     ]);
   });
@@ -103,7 +175,7 @@ describe('facilityAlerts: crossings', () => {
         }),
       ),
     ).toEqual([
-      '中央店: 2027年6月からの調剤基本料が basic_2 から basic_1 に変わる見込みです（集中率 80.0%、基準 85%超）',
+      '中央店: 2027年6月からの調剤基本料が 調剤基本料2 から 調剤基本料1 に変わる見込みです（集中率 80.0%、基準 85%超）',
     ]);
   });
 
@@ -113,7 +185,7 @@ describe('facilityAlerts: crossings', () => {
     expect(messages(store({ basicAhead: { ...ORDINARY, concentration_rate: 90 } }))).toEqual([]);
   });
 
-  it('raises a generic tier lower than the current one, or none', () => {
+  it('raises a generic tier lower than the current one, or none (R6: no common gate)', () => {
     const now = { generic_share: 86, cutoff_share: 60, receptions_per_month: 2500 };
     expect(
       messages(store({ genericNow: now, genericAhead: { ...now, generic_share: 83 } })),
@@ -133,13 +205,14 @@ describe('facilityAlerts: crossings', () => {
   });
 
   it('does not raise a tier of the next revision worth more points, or a higher tier', () => {
-    const now = { generic_share: 82, cutoff_share: 60, receptions_per_month: 2500 };
+    const now = { ...ORDINARY, generic_share: 82, cutoff_share: 60 };
     expect(
       messages(
         store({
           genericNow: now,
-          genericAhead: { ...now, generic_share: 88 },
-          genericAheadRules: R8_RULES,
+          genericAhead: { ...now, generic_share: 88, regional_support_system: true },
+          genericAheadRevision: R8_REVISION,
+          genericAheadMonth: '2026-07',
         }),
       ),
     ).toEqual([]);
@@ -164,22 +237,23 @@ describe('facilityAlerts: crossings', () => {
   });
 
   it('marks an alert whose rule or threshold is unconfirmed', () => {
-    const unconfirmedRules = R8_RULES.map((r) =>
+    const unconfirmedRules = R8_REVISION.rules.map((r) =>
       r.code === 'regional_supply_1' ? { ...r, confidence: 'unconfirmed' as const } : r,
     );
-    const now = { generic_share: 86, cutoff_share: 60, receptions_per_month: 2500 };
+    const now = { ...ORDINARY, generic_share: 86, cutoff_share: 60 };
     expect(
       messages(
         store({
           genericNow: now,
+          genericNowRevision: R8_REVISION,
           genericAhead: { ...now, generic_share: 80 },
-          genericAheadRules: unconfirmedRules,
+          genericAheadRevision: withRules(R8_REVISION, unconfirmedRules),
         }),
       ),
     ).toEqual([
-      '中央店: 2026年10月から generic_2 を満たさなくなる見込みです（後発割合 80.0%、基準 85%以上）[未確認]',
+      '中央店: 後発割合が85%を下回る見込みです。2026年10月から 地域支援・医薬品供給対応体制加算1 を算定できなくなります（後発割合 80.0%、基準 85%以上）[未確認]',
     ]);
-    const thresholdUnconfirmed = R8_RULES.map((r) =>
+    const thresholdUnconfirmed = R8_REVISION.rules.map((r) =>
       r.code === 'basic_2'
         ? {
             ...r,
@@ -192,10 +266,196 @@ describe('facilityAlerts: crossings', () => {
         store({
           basicNow: { ...ORDINARY, concentration_rate: 80 },
           basicAhead: { ...ORDINARY, concentration_rate: 86.1 },
-          basicRules: thresholdUnconfirmed,
+          basicRevision: withRules(R8_REVISION, thresholdUnconfirmed),
         }),
       )[0],
     ).toMatch(/\[未確認\]$/);
+  });
+});
+
+function withRules(revision: RevisionRules, rules: FacilityRule[]): RevisionRules {
+  return revisionRules({ ...revision, rules, deemedEffects: revision.deemedEffects });
+}
+
+describe('後発割合85%の壁: 加算を失う見込みが最初の通知', () => {
+  const R8_TIER = { ...ORDINARY, cutoff_share: 60 };
+
+  it('tells a 加算1 store heading for 84.2 % that it loses the 加算', () => {
+    const alerts = facilityAlerts(
+      store({
+        genericNow: { ...R8_TIER, generic_share: 86 },
+        genericNowRevision: R8_REVISION,
+        genericAhead: { ...R8_TIER, generic_share: 84.2 },
+        genericAheadRevision: R8_REVISION,
+      }),
+      SETTINGS,
+    );
+    expect(alerts).toEqual([
+      {
+        key: '101/generic_tier/crossing/none/2026-10',
+        storeCode: '101',
+        storeName: '中央店',
+        ruleSet: 'generic_tier',
+        kind: 'crossing',
+        message:
+          '中央店: 後発割合が85%を下回る見込みです。2026年10月から 地域支援・医薬品供給対応体制加算1 を算定できなくなります（後発割合 84.2%、基準 85%以上）',
+      },
+    ]);
+  });
+
+  it('names the tier the store holds (加算2 of a 基本料1 store with the system and 実績)', () => {
+    const ready = {
+      ...R8_TIER,
+      regional_support_system: true,
+      achievement_medication_adjustment: 25,
+      achievement_primary_guidance: 30,
+    };
+    expect(
+      messages(
+        store({
+          genericNow: { ...ready, generic_share: 85 },
+          genericNowRevision: R8_REVISION,
+          genericAhead: { ...ready, generic_share: 84.9 },
+          genericAheadRevision: R8_REVISION,
+        }),
+      ),
+    ).toEqual([
+      '中央店: 後発割合が85%を下回る見込みです。2026年10月から 地域支援・医薬品供給対応体制加算2 を算定できなくなります（後発割合 84.9%、基準 85%以上）',
+    ]);
+  });
+
+  it('comes before the other alerts of the store', () => {
+    const alerts = facilityAlerts(
+      store({
+        basicNow: { ...ORDINARY, concentration_rate: 80 },
+        basicAhead: { ...ORDINARY, concentration_rate: 86.1 },
+        genericNow: { ...R8_TIER, generic_share: 86 },
+        genericNowRevision: R8_REVISION,
+        genericAhead: { ...R8_TIER, generic_share: 84.2 },
+        genericAheadRevision: R8_REVISION,
+      }),
+      SETTINGS,
+    );
+    expect(alerts.map((a) => a.key)).toEqual([
+      '101/generic_tier/crossing/none/2026-10',
+      '101/basic_fee/crossing/basic_2/2027-06-01',
+    ]);
+    expect(alerts[0]!.message).toContain('後発割合が85%を下回る見込み');
+  });
+
+  it('tells the R6 加算 of a store heading below 85 % under R8', () => {
+    expect(
+      messages(
+        store({
+          genericNow: { ...R8_TIER, generic_share: 86 },
+          genericAhead: { ...R8_TIER, generic_share: 84 },
+          genericAheadRevision: R8_REVISION,
+          genericAheadMonth: '2026-07',
+        }),
+      ),
+    ).toEqual([
+      '中央店: 後発割合が85%を下回る見込みです。2026年7月から 地域支援・医薬品供給対応体制加算1 を算定できなくなります（後発割合 84.0%、基準 85%以上）',
+    ]);
+  });
+
+  it('says when the 経過措置 the store held on to ends (2027-05-31)', () => {
+    const held = { ...R8_TIER, generic_share: 80, held_generic_tier_2026_03: true };
+    expect(
+      messages(
+        store({
+          genericNow: held,
+          genericNowRevision: R8_REVISION,
+          genericNowMonth: '2027-05',
+          genericAhead: held,
+          genericAheadRevision: R8_REVISION,
+          genericAheadMonth: '2027-06',
+        }),
+      ),
+    ).toEqual([
+      '中央店: 後発割合が85%を下回る見込みです。後発医薬品調剤割合85%の経過措置（2027年5月31日まで）が終わり、2027年6月から 地域支援・医薬品供給対応体制加算1 を算定できなくなります（後発割合 80.0%、基準 85%以上）',
+    ]);
+  });
+
+  it('is not raised for a drop that the gate does not decide (加算2 → 加算1 for want of 実績)', () => {
+    const ready = {
+      ...R8_TIER,
+      generic_share: 90,
+      regional_support_system: true,
+      achievement_medication_adjustment: 25,
+      achievement_primary_guidance: 30,
+    };
+    const alerts = messages(
+      store({
+        genericNow: ready,
+        genericNowRevision: R8_REVISION,
+        genericAhead: { ...ready, achievement_primary_guidance: 15 },
+        genericAheadRevision: R8_REVISION,
+      }),
+    );
+    expect(alerts).toEqual([
+      '中央店: 2026年10月からの後発医薬品の体制加算が 地域支援・医薬品供給対応体制加算2 から 地域支援・医薬品供給対応体制加算1 に下がる見込みです（服薬管理指導料1イ・2イの実績 15回/1万回、基準 20回以上）',
+    ]);
+    expect(alerts[0]).not.toContain('後発割合が85%を下回る');
+  });
+
+  it('keeps the message builder with the others', () => {
+    expect(FACILITY_ALERT_MESSAGES.genericGateLost('天神店', '2027-06', '加算1', '85%')).toBe(
+      '天神店: 後発割合が85%を下回る見込みです。2027年6月から 加算1 を算定できなくなります',
+    );
+  });
+});
+
+describe('門前薬局等立地依存減算: 見込みでかかるようになる', () => {
+  it('raises the reduction that applies ahead and not now, with the figure that changes', () => {
+    const alerts = facilityAlerts(
+      store({
+        basicNow: { ...CROWDED_NEW, concentration_rate: 84 },
+        basicAhead: { ...CROWDED_NEW, concentration_rate: 90 },
+      }),
+      SETTINGS,
+    );
+    expect(alerts.find((a) => a.ruleSet === 'location_reduction')).toEqual({
+      key: '101/location_reduction/crossing/location_reduction/2027-06-01',
+      storeCode: '101',
+      storeName: '中央店',
+      ruleSet: 'location_reduction',
+      kind: 'crossing',
+      message:
+        '中央店: 2027年6月からの調剤基本料に 門前薬局等立地依存減算 がかかる見込みです（集中率 90.0%、基準 85%超）',
+    });
+  });
+
+  it('raises it when the store comes under R8 from R6, which had no such reduction', () => {
+    const alerts = facilityAlerts(
+      store({
+        basicNow: { ...CROWDED_NEW, concentration_rate: 90 },
+        basicNowRevision: R6_REVISION,
+        basicAhead: { ...CROWDED_NEW, concentration_rate: 90 },
+      }),
+      SETTINGS,
+    );
+    expect(alerts.map((a) => a.key)).toContain(
+      '101/location_reduction/crossing/location_reduction/2027-06-01',
+    );
+  });
+
+  it('raises nothing when it applies already, or for a store designated before 2026-06-01', () => {
+    const now = { ...CROWDED_NEW, concentration_rate: 90 };
+    expect(
+      facilityAlerts(store({ basicNow: now, basicAhead: now }), SETTINGS).filter(
+        (a) => a.ruleSet === 'location_reduction',
+      ),
+    ).toEqual([]);
+    const existing = { ...CROWDED_NEW, designated_before_revision: true };
+    expect(
+      facilityAlerts(
+        store({
+          basicNow: { ...existing, concentration_rate: 84 },
+          basicAhead: { ...existing, concentration_rate: 90 },
+        }),
+        SETTINGS,
+      ).filter((a) => a.ruleSet === 'location_reduction'),
+    ).toEqual([]);
   });
 });
 
@@ -223,7 +483,7 @@ describe('facilityAlerts: near a threshold', () => {
         ruleSet: 'basic_fee',
         kind: 'near',
         message:
-          '中央店: 集中率があと 1.2pt 上がると 2027年6月からの調剤基本料が basic_2 になります（集中率 83.8%、基準 85%超）',
+          '中央店: 集中率があと 1.2pt 上がると 2027年6月からの調剤基本料が 調剤基本料2 になります（集中率 83.8%、基準 85%超）',
       },
     ]);
     expect(basicNear({ ...ORDINARY, concentration_rate: 85 })[0]!.message).toContain(
@@ -245,9 +505,23 @@ describe('facilityAlerts: near a threshold', () => {
       distance === null
         ? []
         : [
-            `中央店: 受付があと ${distance} 増えると 2027年6月からの調剤基本料が basic_2 になります（受付 ${value}/月、基準 1,800回超）`,
+            `中央店: 受付があと ${distance} 増えると 2027年6月からの調剤基本料が 調剤基本料2 になります（受付 ${value}/月、基準 1,800回超）`,
           ],
     );
+  });
+
+  it('warns a 政令市 store of 基本料2 ハ when a pharmacy is within 500 m', () => {
+    const urban = {
+      ...ORDINARY,
+      urban_area: true,
+      other_pharmacies_within_500m: 1,
+      receptions_per_month: 900,
+      concentration_rate: 84,
+    };
+    expect(basicNear(urban).map((a) => a.message)).toEqual([
+      '中央店: 集中率があと 1.0pt 上がると 2027年6月からの調剤基本料が 調剤基本料2 になります（集中率 84.0%、基準 85%超）',
+    ]);
+    expect(basicNear({ ...urban, other_pharmacies_within_500m: 0 })).toEqual([]);
   });
 
   it('uses the settings the corporation chose, a margin of 0 only on the threshold', () => {
@@ -267,10 +541,11 @@ describe('facilityAlerts: near a threshold', () => {
 
   it('looks only at rules judged before the one that applies', () => {
     const bigGroup = { ...ORDINARY, group_receptions_per_month: 500_000, concentration_rate: 84 };
+    // Past 85 % the store would be 3ロ, judged before 基本料2: only 3ロ is near.
     expect(basicNear(bigGroup).map((a) => a.key)).toEqual([
       '101/basic_fee/near/basic_3ro/2027-06-01',
     ]);
-    // Over 85% the store is 3ロ: 3ハ, judged after it, is not near.
+    // Over 85% the store is 3ロ: 3ハ and 基本料2, judged after it, are not near.
     expect(basicNear({ ...bigGroup, concentration_rate: 86 })).toEqual([]);
   });
 
@@ -306,6 +581,22 @@ describe('facilityAlerts: near a threshold', () => {
     const measures = { generic_share: 86.5, cutoff_share: 60, receptions_per_month: 2500 };
     expect(messages(store({ genericNow: measures, genericAhead: measures }))).toEqual([
       '中央店: 後発割合があと 1.5pt 下がると 2026年10月から generic_2 を満たさなくなります（後発割合 86.5%、基準 85%以上）',
+    ]);
+  });
+
+  it('warns a 加算1 store at 86.1 % that 1.1 pt less loses it', () => {
+    const measures = { ...ORDINARY, generic_share: 86.1, cutoff_share: 60 };
+    expect(
+      messages(
+        store({
+          genericNow: measures,
+          genericNowRevision: R8_REVISION,
+          genericAhead: measures,
+          genericAheadRevision: R8_REVISION,
+        }),
+      ),
+    ).toEqual([
+      '中央店: 後発割合があと 1.1pt 下がると 2026年10月から 地域支援・医薬品供給対応体制加算1 を満たさなくなります（後発割合 86.1%、基準 85%以上）',
     ]);
   });
 });

@@ -29,6 +29,7 @@ export interface FacilityAlert {
   key: string;
   storeCode: string;
   storeName: string;
+  /** basic_fee, generic_tier, generic_reduction or location_reduction (never deemed_status). */
   ruleSet: FacilityRuleSet;
   kind: FacilityAlertKind;
   message: string;
@@ -243,8 +244,9 @@ const risesToHold = (condition: JudgedCondition) =>
 
 /**
  * The alerts of one store's judgement (docs/facility-standards.md "Alerts"): a projected change of
- * its basic fee 区分, generic tier or reduction (crossing), or a figure within the corporation's
- * alert distance of changing them (near).
+ * its basic fee 区分, generic tier, 後発医薬品減算 or 門前薬局等立地依存減算 (crossing), or a figure
+ * within the corporation's alert distance of changing them (near). A tier lost at the 後発 gate
+ * (R8: every 加算 1–5 asks 後発 ≥ 85 %) comes first.
  */
 export function facilityAlerts(
   store: StoreJudgementWire,

@@ -16,6 +16,7 @@ export const facilityStandardsEn = {
     rulesFailed: 'The sources of the rules could not be loaded.',
     clauseOf: 'Condition {{clause}}',
     anyClause: 'A rule holds when every requirement of one of its conditions holds.',
+    clauseColumn: 'Clause',
     marginColumn: 'Against the threshold',
     openSettings: 'Open the settings',
   },

@@ -15,6 +15,7 @@ export const facilityStandardsJa = {
     rulesFailed: '判定の出典を読み込めませんでした。',
     clauseOf: '条件{{clause}}',
     anyClause: 'いずれかの条件をすべて満たすと該当します。',
+    clauseColumn: '条項',
     marginColumn: '基準との差',
     openSettings: '施設基準の設定を開く',
   },

@@ -32,7 +32,7 @@ function Conditions({ item }: { item: RuleItem }) {
       <Table size="small" aria-label={`${item.title} ${L.conditions}`}>
         <TableHead>
           <TableRow>
-            <TableCell scope="col">{L.clause}</TableCell>
+            <TableCell scope="col">{t('facilityStandards.clauseColumn')}</TableCell>
             <TableCell scope="col">{L.conditions}</TableCell>
             <TableCell scope="col" align="right">
               {L.value}

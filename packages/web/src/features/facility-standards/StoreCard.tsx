@@ -122,10 +122,7 @@ function Fee({
       </Typography>
       {tone && (
         <Line bold>
-          <Box
-            component="span"
-            sx={{ color: tone === 'worse' ? 'error.dark' : 'primary.dark' }}
-          >
+          <Box component="span" sx={{ color: tone === 'worse' ? 'error.dark' : 'primary.dark' }}>
             {tone === 'worse' ? L.worse : L.better}
           </Box>
           {changeText && (

@@ -73,7 +73,9 @@ describe('conditionPhrase', () => {
       value: 1920,
       margin: -120,
     });
-    expect(conditionPhrase(receptions, admin)).toBe('受付 1,920回/月（基準の1,800回を 120回 上回る）');
+    expect(conditionPhrase(receptions, admin)).toBe(
+      '受付 1,920回/月（基準の1,800回を 120回 上回る）',
+    );
   });
 
   it('says when a deemed status decided the condition instead of the figure', () => {

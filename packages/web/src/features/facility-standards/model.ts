@@ -177,9 +177,7 @@ export function ruleTitle(rule: Pick<RuleRef, 'name' | 'points'>): string {
 export function stakeLine(set: JudgedRuleSet): string | null {
   if (set.stake === null || set.stake.yenPerYear <= 0) return null;
   const against =
-    set.stake.against === null
-      ? null
-      : (ruleOf(set, set.stake.against)?.name ?? set.stake.against);
+    set.stake.against === null ? null : (ruleOf(set, set.stake.against)?.name ?? set.stake.against);
   return stakeText(set.stake, against);
 }
 
@@ -207,7 +205,9 @@ export function reliedDeemedTexts(
 
 /** The store facts the undecided rules of a set need and nobody entered. */
 function missingOf(rules: readonly JudgedRule[]): FacilityMeasure[] {
-  return [...new Set(rules.filter((r) => r.met === null).flatMap((r) => missingFacts(r.conditions)))];
+  return [
+    ...new Set(rules.filter((r) => r.met === null).flatMap((r) => missingFacts(r.conditions))),
+  ];
 }
 
 // ---- The card ------------------------------------------------------------------------------------
@@ -402,7 +402,10 @@ export function feeChangeText(
 ): string | null {
   if (receptionsPerMonth === null || !current?.rule || !projected?.rule) return null;
   if (current.rule.code === projected.rule.code) return null;
-  const yen = yenPerYear((projected.rule.points ?? 0) - (current.rule.points ?? 0), receptionsPerMonth);
+  const yen = yenPerYear(
+    (projected.rule.points ?? 0) - (current.rule.points ?? 0),
+    receptionsPerMonth,
+  );
   return yen === 0 ? null : changeYenText(yen);
 }
 

@@ -154,7 +154,9 @@ export function BuildingsCard() {
                 {list.map((building) => (
                   <TableRow key={building.id}>
                     <TableCell sx={{ fontWeight: 600 }}>{building.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{BUILDING_KINDS[building.kind]}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {BUILDING_KINDS[building.kind]}
+                    </TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                         {building.institutionCodes.map((code) => (

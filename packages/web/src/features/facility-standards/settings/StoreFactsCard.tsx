@@ -305,7 +305,8 @@ function StoreFactsForm({ store }: { store: StoreFactsRow }) {
               onBlur={field.onBlur}
               error={Boolean(fieldState.error)}
               helperText={
-                fieldState.error?.message ?? t('facilityStandardsSettings.storeFacts.designatedOnHint')
+                fieldState.error?.message ??
+                t('facilityStandardsSettings.storeFacts.designatedOnHint')
               }
               size="small"
               sx={{ alignSelf: 'start', maxWidth: 260 }}

@@ -31,7 +31,10 @@ describe('store facts form', () => {
     expect(dateFact('')).toBeNull();
     expect(dateFact('  ')).toBeNull();
     expect(dateFact('2019-04-01')).toBe('2019-04-01');
-    const parsed = storeFactsSchema.safeParse({ ...DEFAULT_STORE_FACTS, designated_on: dateFact('') });
+    const parsed = storeFactsSchema.safeParse({
+      ...DEFAULT_STORE_FACTS,
+      designated_on: dateFact(''),
+    });
     expect(parsed.success).toBe(true);
   });
 });
