@@ -54,7 +54,7 @@ test.describe('施設基準', () => {
     await expect(card).toContainText('調剤基本料1');
     await expect(card).toContainText('特別調剤基本料A');
     await expect(card).toContainText('現在より下がる見込みです');
-    await expect(card).toContainText('集中率 60.0%（基準 50%まで −10.0pt）');
+    await expect(card).toContainText('集中率 60.0%（基準の50%を 10.0pt 上回る）');
     await expect(card).toContainText(
       '他の医療機関からの受付があと月4回あれば 調剤基本料1 を維持できます',
     );

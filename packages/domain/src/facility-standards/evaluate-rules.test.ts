@@ -291,7 +291,7 @@ describe('the 調剤基本料 区分 under R6', () => {
       concentration_rate: 95,
     });
     expect(judged.locationReduction).toMatchObject({ applies: null, rules: [] });
-    expect(judged.deemed).toEqual({ statuses: [], effects: [] });
+    expect(judged.deemed).toEqual({ statuses: [], effects: [], undecidedEffects: [] });
   });
 });
 

@@ -105,6 +105,9 @@ export function evaluateCondition(
   }
 }
 
+/** An effect as judged: an exemption whose deemed status is undecided has no outcome. */
+export type JudgingEffect = Omit<DeemedEffect, 'outcome'> & { outcome: boolean | null };
+
 /**
  * A rule holds when every condition of one of its clauses holds. A deemed status in force
  * decides the conditions on its measure, or the rule as a whole.
@@ -112,7 +115,7 @@ export function evaluateCondition(
 export function evaluateRule(
   rule: FacilityRule,
   measures: StoreMeasures,
-  effects: readonly DeemedEffect[] = [],
+  effects: readonly JudgingEffect[] = [],
 ): RuleOutcome {
   const own = effects.filter((e) => e.ruleCode === rule.code);
   const clauseNumbers = [...new Set(rule.conditions.map((c) => c.clause))].sort((a, b) => a - b);
@@ -127,11 +130,14 @@ export function evaluateRule(
     return { clause, met: allOf(conditions.map((c) => c.met)), conditions };
   });
   const whole = own.find((e) => e.measure === null);
+  const met = anyOf(clauses.map((c) => c.met));
+  // An exemption that cannot be decided leaves a rule that would hold undecided.
+  const exempt = whole && (whole.outcome !== null || met === true);
   return {
     rule,
-    met: whole ? whole.outcome : anyOf(clauses.map((c) => c.met)),
+    met: exempt ? whole.outcome : met,
     clauses,
-    deemedBy: whole?.statusCode ?? null,
+    deemedBy: exempt ? whole.statusCode : null,
   };
 }
 
@@ -140,7 +146,7 @@ export function evaluateRuleSet(
   rules: readonly FacilityRule[],
   ruleSet: FacilityRuleSet,
   measures: StoreMeasures,
-  effects: readonly DeemedEffect[] = [],
+  effects: readonly JudgingEffect[] = [],
 ): RuleSetOutcome {
   const outcomes = rules
     .filter((r) => r.ruleSet === ruleSet)
@@ -165,6 +171,8 @@ export interface DeemedStatuses {
   statuses: RuleOutcome[];
   /** The effects of those that hold. */
   effects: DeemedEffect[];
+  /** The effects of those that cannot be decided: a rule they would exempt is undecided. */
+  undecidedEffects: DeemedEffect[];
 }
 
 /**
@@ -181,11 +189,26 @@ export function deemedStatusesOn(
     .filter((r) => r.ruleSet === 'deemed_status' && (r.validUntil === null || day <= r.validUntil))
     .sort((a, b) => a.priority - b.priority)
     .map((r) => evaluateRule(r, measures));
-  const holding = new Set(statuses.filter((s) => s.met === true).map((s) => s.rule.code));
+  const codes = (met: boolean | null) =>
+    new Set(statuses.filter((s) => s.met === met).map((s) => s.rule.code));
+  const holding = codes(true);
+  const undecided = codes(null);
   return {
     statuses,
     effects: revision.deemedEffects.filter((e) => holding.has(e.statusCode)),
+    undecidedEffects: revision.deemedEffects.filter((e) => undecided.has(e.statusCode)),
   };
+}
+
+/**
+ * The effects to judge with: those of the deemed statuses that hold, and, for an exemption whose
+ * status cannot be decided (a designation day not entered), the rule taken as undecided.
+ */
+export function withUndecided(deemed: DeemedStatuses): JudgingEffect[] {
+  const exemptions = deemed.undecidedEffects
+    .filter((e) => e.measure === null)
+    .map((e) => ({ ...e, outcome: null }));
+  return [...deemed.effects, ...exemptions];
 }
 
 /** Flags of the basic fee 区分 that other rules are judged on (加算 tiers, 立地依存減算). */
@@ -205,13 +228,14 @@ export function evaluateFacilityStandards(
 ): FacilityStandardsJudgement {
   const deemed = deemedStatusesOn(revision, measures, day);
   const { rules } = revision;
-  const basicFee = evaluateRuleSet(rules, 'basic_fee', measures, deemed.effects);
+  const effects = withUndecided(deemed);
+  const basicFee = evaluateRuleSet(rules, 'basic_fee', measures, effects);
   const withFee = { ...measures, ...basicFeeFlags(basicFee.applies) };
   return {
     basicFee,
-    genericTier: evaluateRuleSet(rules, 'generic_tier', withFee, deemed.effects),
-    genericReduction: evaluateRuleSet(rules, 'generic_reduction', withFee, deemed.effects),
-    locationReduction: evaluateRuleSet(rules, 'location_reduction', withFee, deemed.effects),
+    genericTier: evaluateRuleSet(rules, 'generic_tier', withFee, effects),
+    genericReduction: evaluateRuleSet(rules, 'generic_reduction', withFee, effects),
+    locationReduction: evaluateRuleSet(rules, 'location_reduction', withFee, effects),
     deemed,
   };
 }

@@ -113,7 +113,7 @@ export type GroupMonthTotals = z.infer<typeof groupMonthTotalsSchema>;
 
 /**
  * The month whose 後発医薬品調剤体制加算 decides the deemed 後発 85 % of the R8 地域支援・医薬品供給対応体制加算
- * (特掲診療料の施設基準等の一部を改正する告示 附則: a pharmacy that held the 加算 on 2026-03-31).
+ * (特掲診療料の施設基準等 第十七 八: a pharmacy that held the 加算 on 2026-03-31).
  */
 export const GENERIC_TIER_REFERENCE_MONTH = '2026-03';
 

@@ -4,10 +4,11 @@ import {
   deemedStatusesOn,
   evaluateFacilityStandards,
   evaluateRuleSet,
+  withUndecided,
   type DeemedStatuses,
   type RuleSetOutcome,
 } from './evaluate-rules.ts';
-import { FACILITY_MEASURES, type FacilityMeasure, type StoreMeasures } from './measures.ts';
+import type { FACILITY_MEASURES, FacilityMeasure, StoreMeasures } from './measures.ts';
 import {
   judgementPeriodOn,
   projectPeriod,
@@ -70,7 +71,7 @@ export type StoreLocation = { readonly [K in LocationMeasure]-?: StoreMeasures[K
 export const YEN_PER_POINT = 10;
 /**
  * 特別調剤基本料A pharmacies get this share of a 地域支援・医薬品供給対応体制加算 (10/100,
- * 調剤報酬点数表 区分00 注6 ただし書).
+ * 調剤報酬点数表 区分00 注5 括弧書; rounded to whole points, 留意事項 区分00 3 (1)).
  */
 export const SPECIAL_A_ADDITION_SHARE = 0.1;
 
@@ -207,7 +208,7 @@ export function receptionsToKeep(
   rules: readonly FacilityRule[],
   measures: StoreMeasures,
   keep: string,
-  deemed: Pick<DeemedStatuses, 'effects'> = { effects: [] },
+  deemed: DeemedStatuses = { statuses: [], effects: [], undecidedEffects: [] },
 ): number | null {
   const receptions = measures.receptions_per_month;
   if (receptions == null) return null;
@@ -240,7 +241,8 @@ export function receptionsToKeep(
     .sort((a, b) => a - b)
     .find(
       (extra) =>
-        evaluateRuleSet(rules, 'basic_fee', withMore(extra), deemed.effects).applies?.code === keep,
+        evaluateRuleSet(rules, 'basic_fee', withMore(extra), withUndecided(deemed)).applies
+          ?.code === keep,
     );
   return found ?? null;
 }
@@ -462,8 +464,13 @@ export function judgeStore(input: {
       appliesMonth,
       revisionCode: revision.code,
       basicFeeCode: basicFee?.code ?? null,
-      tier: evaluateRuleSet(revision.rules, 'generic_tier', measures, deemed.effects),
-      reduction: evaluateRuleSet(revision.rules, 'generic_reduction', measures, deemed.effects),
+      tier: evaluateRuleSet(revision.rules, 'generic_tier', measures, withUndecided(deemed)),
+      reduction: evaluateRuleSet(
+        revision.rules,
+        'generic_reduction',
+        measures,
+        withUndecided(deemed),
+      ),
       deemed,
       measures,
       projectedMonths: judged.projectedMonths,

@@ -140,7 +140,7 @@ const R8 = {
   regional_supply_4: rule('generic_tier', 37, 4, [
     `${SUPPLY} & basic_fee_1 なし & basic_fee_notified あり & regional_support_system あり & ${SUFFICIENT}`,
   ]),
-  regional_supply_1: rule('generic_tier', 27, 5, [SUPPLY]),
+  regional_supply_1: rule('generic_tier', 27, 5, [`${SUPPLY} & basic_fee_notified あり`]),
   generic_reduction: rule('generic_reduction', -5, 1, [
     'generic_share ≤ 50 & receptions_per_month > 600',
   ]),

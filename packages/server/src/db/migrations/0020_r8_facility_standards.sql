@@ -164,7 +164,7 @@ values
    '2027-05-31'),
   ('R8', 'deemed_1800', 'deemed_status', '月1,800回以下の薬局の集中率の経過措置', null, 2, false,
    '告示', 'transition_1800',
-   '令和8年5月31日に月1,800回以下で届け出ていた薬局が引き続き月1,800回以下である間は、集中率85%以下とみなされる（当面の間）',
+   '令和8年5月31日に月1,800回以下で届け出ていた薬局が引き続き月1,800回以下である間は、調剤基本料の区分の判定で集中率85%以下とみなされる（当面の間）',
    null),
   ('R8', 'deemed_location_exempt', 'deemed_status', '既存の薬局の立地依存減算の経過措置', null, 3, false,
    '告示', 'transition_location',
@@ -258,7 +258,7 @@ join (values
   (3, 'price_negotiation', 'is_true', null, '告示', 'supply', '単品単価交渉（様式85）', array[1, 2, 3, 4, 5]),
   (4, 'basic_fee_1', 'is_true', null, '告示', 'regional', null, array[2, 3]),
   (4, 'basic_fee_1', 'is_false', null, '告示', 'regional', null, array[4, 5]),
-  (5, 'basic_fee_notified', 'is_true', null, '告示', 'regional', '特別調剤基本料Bの薬局は対象外', array[4, 5]),
+  (5, 'basic_fee_notified', 'is_true', null, '告示', 'regional', '特別調剤基本料Bの薬局は対象外', array[1, 4, 5]),
   (6, 'regional_support_system', 'is_true', null, '告示', 'regional', '十分な体制', array[2, 3, 4, 5]),
   (7, 'achievement_medication_adjustment', 'gte', 20, '告示', 'achievement', '十分な実績', array[2, 4]),
   (8, 'achievement_primary_guidance', 'gte', 20, '告示', 'achievement', '十分な実績', array[2, 4]),
@@ -279,8 +279,10 @@ insert into facility_deemed_effects (revision_code, status_code, rule_code, meas
   ('R8', 'deemed_generic_gate', 'regional_supply_3', 'generic_share', true),
   ('R8', 'deemed_generic_gate', 'regional_supply_4', 'generic_share', true),
   ('R8', 'deemed_generic_gate', 'regional_supply_5', 'generic_share', true),
+  ('R8', 'deemed_1800', 'basic_3ro', 'concentration_rate', false),
+  ('R8', 'deemed_1800', 'basic_3i', 'concentration_rate', false),
   ('R8', 'deemed_1800', 'basic_2', 'concentration_rate', false),
-  ('R8', 'deemed_1800', 'location_reduction', 'concentration_rate', false),
+  ('R8', 'deemed_1800', 'basic_3ha', 'concentration_rate', true),
   ('R8', 'deemed_location_exempt', 'location_reduction', null, false);
 
 -- 実績 items by fee name. R6 months count R6's items where R8 renamed them (疑義解釈 その1 問1:

@@ -15,7 +15,6 @@ import { Link as RouterLink } from 'react-router';
 import { PAGE_TEXTS } from './labels.ts';
 import { RuleName, Unconfirmed } from './marks.tsx';
 import {
-  undecidedText,
   type DecidingClause,
   type FeeView,
   type GenericView,
@@ -88,7 +87,6 @@ function Fee({
   tone?: 'worse' | 'better';
   changeText?: string | null;
 }) {
-  const undecided = undecidedText(fee);
   return (
     <Box
       sx={{
@@ -135,7 +133,7 @@ function Fee({
       {fee.stakeText && <Line tone="muted">{fee.stakeText}</Line>}
       <Reduction reduction={fee.locationReduction} />
       <Deemed texts={fee.deemed} />
-      {undecided && fee.rule && <Line tone="warning">{undecided}</Line>}
+      {fee.undecidedText && fee.rule && <Line tone="warning">{fee.undecidedText}</Line>}
       {fee.missingText && <Line tone="warning">{fee.missingText}</Line>}
     </Box>
   );
@@ -150,7 +148,13 @@ function GenericLine({ label, generic }: { label: string; generic: GenericView |
           {label}（{facilityMonthText(generic.appliesMonth)}〜）
         </Typography>
         <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
-          {generic.tier ? <RuleName rule={generic.tier} /> : L.noTier}
+          {generic.tier ? (
+            <RuleName rule={generic.tier} />
+          ) : generic.tierUndecided ? (
+            L.ruleUndecided
+          ) : (
+            L.noTier
+          )}
         </Typography>
       </Box>
       <Box sx={{ pl: 1.5, display: 'grid', gap: 0.25 }}>
@@ -163,6 +167,8 @@ function GenericLine({ label, generic }: { label: string; generic: GenericView |
         )}
         {generic.stakeText && <Line tone="muted">{generic.stakeText}</Line>}
         <Deemed texts={generic.deemed} />
+        {generic.undecidedText && <Line tone="warning">{generic.undecidedText}</Line>}
+        {generic.missingText && <Line tone="warning">{generic.missingText}</Line>}
         <Reduction reduction={generic.reduction} />
       </Box>
     </Box>

@@ -29,6 +29,11 @@ export function changeYenText(yen: number): string {
   return `${L.currentFee}より ${yenPerYearText(yen)} ${yen < 0 ? '少ない' : '多い'}`;
 }
 
+/** 未確定: 地域支援・医薬品供給対応体制加算1 に該当する可能性があります (the reason follows). */
+export function mightApplyText(names: readonly string[]): string {
+  return `${L.undecidedPrefix}${names.join('・')} に該当する可能性があります`;
+}
+
 /** A verdict kind the page shows as a warning (the rule could not be decided). */
 export const isUndecidedVerdict = (kind: RuleVerdictKind) =>
   kind === 'missingInput' || kind === 'noData';

@@ -221,6 +221,23 @@ describe('storeCardModel', () => {
     expect(short?.stakeText).toBe('地域支援・医薬品供給対応体制加算1 より 年 324万円 少ない');
   });
 
+  it('says a tier waits for facts instead of calling it 加算なし', () => {
+    const card = storeCardModel(storeJudgement({ supply: null }), admin);
+    expect(card.generic.current).toMatchObject({
+      tier: null,
+      tierUndecided: true,
+      undecidedText: '未確定: 地域支援・医薬品供給対応体制加算1 に該当する可能性があります',
+      missingText:
+        '判定に必要な情報が未入力です: 医薬品の分譲実績、単品単価交渉（施設基準の設定で入力できます）',
+    });
+    const decided = storeCardModel(storeJudgement({ share: 81.1 }), admin);
+    expect(decided.generic.current).toMatchObject({
+      tierUndecided: false,
+      undecidedText: null,
+      missingText: null,
+    });
+  });
+
   it('shows the 後発医薬品減算 with its yen when it applies', () => {
     const card = storeCardModel(storeJudgement({ share: 45 }), admin);
     expect(card.generic.current?.tier).toBeNull();

@@ -37,7 +37,7 @@ import {
   type RuleVerdictKind,
   type StoreJudgementWire,
 } from '@pharmalytics/domain';
-import { changeYenText, PAGE_TEXTS, type ConditionVerdict } from './labels.ts';
+import { changeYenText, mightApplyText, PAGE_TEXTS, type ConditionVerdict } from './labels.ts';
 
 /** Group figures are withheld from members who are not administrators. */
 const GROUP_MEASURE_PREFIX = 'group_';
@@ -351,6 +351,8 @@ export interface FeeView {
   undecided: RuleRef[];
   /** The store facts those rules need and nobody entered: one sentence, or null. */
   missingText: string | null;
+  /** 未確定: … に該当する可能性があります, with the reason; null when decided. */
+  undecidedText: string | null;
   periodText: string;
   revisionCode: string;
   /** 調剤基本料1 より 年 204万円 少ない. */
@@ -369,11 +371,17 @@ function feeView(fee: JudgedBasicFeeWire | null): FeeView | null {
     .map((code) => ruleOf(outcome, code))
     .filter((r): r is JudgedRule => r !== undefined);
   const missing = missingOf(undecided);
+  const refs = undecided.map((r) => ruleRef(r));
+  const rule = applied ? ruleRef(applied) : null;
   return {
-    rule: applied ? ruleRef(applied) : null,
+    rule,
     byDefault: outcome.byDefault,
-    undecided: undecided.map((r) => ruleRef(r)),
+    undecided: refs,
     missingText: missing.length > 0 ? missingFactsText(missing) : null,
+    undecidedText:
+      rule && refs.length > 0 && missing.length > 0
+        ? mightApplyText(refs.map((r) => r.name))
+        : undecidedText({ rule, undecided: refs }),
     periodText: judgementPeriodText(fee.period),
     revisionCode: fee.revisionCode,
     stakeText: stakeLine(outcome),
@@ -411,6 +419,11 @@ export function feeChangeText(
 
 export interface GenericView {
   tier: RuleRef | null;
+  /** No tier can be said to apply yet: one might, for want of a fact or a figure. */
+  tierUndecided: boolean;
+  /** 未確定: … に該当する可能性があります, and why. */
+  undecidedText: string | null;
+  missingText: string | null;
   /** The share the 特別調剤基本料A pharmacy gets of the tier's points, when it is one. */
   pointsNote: string | null;
   reduction: ReductionView | null;
@@ -448,8 +461,20 @@ function genericView(generic: JudgedGenericWire | null): GenericView | null {
   const tier = ruleOf(generic.tier, generic.tier.applies);
   const gate = shareGate(generic);
   const specialA = generic.basicFeeCode === SPECIAL_A_CODE;
+  const undecided = generic.tier.undecided
+    .map((code) => ruleOf(generic.tier, code))
+    .filter((r): r is JudgedRule => r !== undefined);
+  const missing = missingOf(undecided);
   return {
     tier: tier ? ruleRef(tier) : null,
+    tierUndecided: !tier && undecided.length > 0,
+    undecidedText:
+      undecided.length === 0
+        ? null
+        : missing.length > 0
+          ? mightApplyText(undecided.map((r) => r.name))
+          : undecidedText({ rule: null, undecided: undecided.map((r) => ruleRef(r)) }, true),
+    missingText: missing.length > 0 ? missingFactsText(missing) : null,
     pointsNote:
       tier && specialA && tier.points !== null
         ? `${PAGE_TEXTS.specialAShare}（${formatNumber(Math.round(tier.points * SPECIAL_A_ADDITION_SHARE), 0)}${L.points}）`
@@ -520,9 +545,15 @@ export function storeCardModel(store: StoreJudgementWire, viewer: Viewer): Store
   };
 }
 
-/** The undecided notice of a 区分, or null when it is decided. */
-export function undecidedText(fee: Pick<FeeView, 'rule' | 'undecided'>): string | null {
-  if (fee.rule === null) return L.undecidable;
+/**
+ * The undecided notice of a 区分, or null when it is decided; `optional` for a set without a
+ * default (a tier), where nothing applying is an outcome of its own.
+ */
+export function undecidedText(
+  fee: Pick<FeeView, 'rule' | 'undecided'>,
+  optional = false,
+): string | null {
+  if (fee.rule === null && !optional) return L.undecidable;
   if (fee.undecided.length === 0) return null;
   return `${L.undecidedPrefix}${fee.undecided.map((r) => r.name).join('・')}${L.undecidedSuffix}`;
 }

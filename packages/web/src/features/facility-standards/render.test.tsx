@@ -67,7 +67,9 @@ describe('RuleList', () => {
 
   it('gives every rule one verdict, the default 区分 applied without 非該当', () => {
     const [basic] = lists();
-    const rules = rulesOf(html(<RuleList {...basic!} settingsAllowed={false} />));
+    const rules = rulesOf(
+      html(<RuleList title={basic!.title} items={basic!.items} settingsAllowed={false} />),
+    );
     expect(rules).toHaveLength(3);
     const basic1 = rules.find((r) => r.includes('調剤基本料1（47点）'))!;
     expect(basic1).toContain('適用（他の区分に該当しないため）');
@@ -79,12 +81,16 @@ describe('RuleList', () => {
 
   it('links the missing facts to the settings for administrators only', () => {
     const location = lists().find((l) => l.key === 'location_reduction')!;
-    const forAdmin = html(<RuleList {...location} settingsAllowed />);
+    const forAdmin = html(
+      <RuleList title={location.title} items={location.items} settingsAllowed />,
+    );
     expect(textOf(forAdmin)).toContain(
       '判定に必要な情報が未入力です: 医療機関と同一敷地内・同一建物内（施設基準の設定で入力できます）',
     );
     expect(forAdmin).toMatch(/href="[^"]*facility-standards\/settings"/);
-    const forMember = html(<RuleList {...location} settingsAllowed={false} />);
+    const forMember = html(
+      <RuleList title={location.title} items={location.items} settingsAllowed={false} />,
+    );
     expect(textOf(forMember)).toContain('判定に必要な情報が未入力です');
     expect(forMember).not.toContain('href=');
   });
