@@ -195,18 +195,12 @@ describe('the seeded facility standard rules', () => {
     expect(r8.rules.find((r) => r.code === 'location_reduction')!.points).toBe(-15);
     expect(r8.rules.find((r) => r.code === 'deemed_generic_gate')!.validUntil).toBe('2027-05-31');
     expect(r8.deemedEffects).toEqual([
-      {
+      ...['basic_2', 'basic_3ha', 'basic_3i', 'basic_3ro'].map((ruleCode) => ({
         statusCode: 'deemed_1800',
-        ruleCode: 'basic_2',
+        ruleCode,
         measure: 'concentration_rate',
-        outcome: false,
-      },
-      {
-        statusCode: 'deemed_1800',
-        ruleCode: 'location_reduction',
-        measure: 'concentration_rate',
-        outcome: false,
-      },
+        outcome: ruleCode === 'basic_3ha',
+      })),
       ...[1, 2, 3, 4, 5].map((n) => ({
         statusCode: 'deemed_generic_gate',
         ruleCode: `regional_supply_${n}`,
@@ -292,6 +286,7 @@ describe('the rules in force on a day', () => {
       cutoff_share: 55,
       medicine_supply_record: true,
       price_negotiation: true,
+      basic_fee_notified: true,
     };
     const r6 = evaluateFacilityStandards(
       (await facilityStandardRulesOn(t.db, '2026-05-31'))!,
