@@ -29,8 +29,23 @@ beforeAll(async () => {
     ...sheet('4041100018', '2025-04-10', 'A2', 100),
   ]);
   await uploadAs(t, '1003', sheet('4041100034', '2026-04-11', 'B1', 2000));
-  // Store 3001 of the basic plan's corporation loses its generic tier in the projection.
+  // Store 3001 of the basic plan's corporation loses its 加算 at the 85 % gate in the projection;
+  // its administrator has stated the supply facts the 加算 needs.
   await uploadHistory(t, '3001', genericShareDropHistory(todayInJapan()));
+  const store3001 = await t.db
+    .selectFrom('stores')
+    .select(['id', 'corporation_id'])
+    .where('store_code', '=', '3001')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('store_facility_facts')
+    .values({
+      corporation_id: store3001.corporation_id,
+      store_id: store3001.id,
+      medicine_supply_record: true,
+      price_negotiation: true,
+    })
+    .execute();
   await t.db
     .updateTable('members')
     .set({ send_report_allowed: true })
@@ -175,7 +190,7 @@ describe('the monthly report', () => {
     const { smtp } = ctx;
     const basic = await smtp.lastTo('basic@example.com');
     expect(basic.text).toMatch(
-      /■ 施設基準の見込み\n・.+: \d{4}年\d{1,2}月から .+ を満たさなくなる見込みです（後発割合 10\.0%、基準 /,
+      /■ 施設基準の見込み\n・.+: 後発割合が85%を下回る見込みです。\d{4}年\d{1,2}月から .+ を算定できなくなります（後発割合 10\.0%、基準 /,
     );
     expect(basic.text).toContain(
       '施設基準を見る: https://pharmalytics.example/service/facility-standards',
