@@ -211,10 +211,20 @@ export function withUndecided(deemed: DeemedStatuses): JudgingEffect[] {
   return [...deemed.effects, ...exemptions];
 }
 
-/** Flags of the basic fee 区分 that other rules are judged on (加算 tiers, 立地依存減算). */
-export function basicFeeFlags(applies: FacilityRule | null): StoreMeasures {
-  if (applies === null) return {};
-  return { basic_fee_1: applies.code === 'basic_1', special_fee_a: applies.code === 'special_a' };
+/**
+ * Flags of the basic fee 区分 that other rules are judged on (加算 tiers, 立地依存減算): unknown
+ * where a rule judged before the one that applies could not be decided and might apply instead.
+ */
+export function basicFeeFlags(
+  outcome: Pick<RuleSetOutcome, 'applies' | 'undecided'> | null,
+): StoreMeasures {
+  const applies = outcome?.applies ?? null;
+  if (outcome === null || applies === null) return {};
+  const might = (code: string) => outcome.undecided.some((r) => r.code === code);
+  return {
+    basic_fee_1: outcome.undecided.length > 0 ? null : applies.code === 'basic_1',
+    special_fee_a: applies.code === 'special_a' ? true : might('special_a') ? null : false,
+  };
 }
 
 /**
@@ -230,7 +240,7 @@ export function evaluateFacilityStandards(
   const { rules } = revision;
   const effects = withUndecided(deemed);
   const basicFee = evaluateRuleSet(rules, 'basic_fee', measures, effects);
-  const withFee = { ...measures, ...basicFeeFlags(basicFee.applies) };
+  const withFee = { ...measures, ...basicFeeFlags(basicFee) };
   return {
     basicFee,
     genericTier: evaluateRuleSet(rules, 'generic_tier', withFee, effects),

@@ -441,7 +441,7 @@ export function judgeStore(input: {
   const basicFeeIn = (month: string) => {
     const judged =
       basicAhead && `${month}-01` >= basicAhead.period.appliesFrom ? basicAhead : basicNow;
-    return judged?.outcome.applies ?? null;
+    return judged?.outcome ?? null;
   };
 
   const judgeGeneric = (window: string[]): JudgedGeneric | null => {
@@ -463,7 +463,7 @@ export function judgeStore(input: {
       window,
       appliesMonth,
       revisionCode: revision.code,
-      basicFeeCode: basicFee?.code ?? null,
+      basicFeeCode: basicFee?.applies?.code ?? null,
       tier: evaluateRuleSet(revision.rules, 'generic_tier', measures, withUndecided(deemed)),
       reduction: evaluateRuleSet(
         revision.rules,

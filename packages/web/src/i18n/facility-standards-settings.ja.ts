@@ -43,7 +43,8 @@ export const facilityStandardsSettingsJa = {
       yes: 'はい',
       no: 'いいえ',
       fromCity: '所在地から判定（{{answer}}）',
-      designatedOnHint: '空欄のときは未入力として扱います。',
+      designatedOnHint:
+        '空欄のときは未入力として扱います。移転・法人化・開設者の交代で指定を受け直したときは、元の指定日を入力してください。',
     },
     alertSettings: {
       title: '通知の設定',
