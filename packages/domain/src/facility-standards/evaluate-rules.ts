@@ -125,14 +125,19 @@ export function evaluateRule(
       .map((c) => {
         const outcome = evaluateCondition(c, measures);
         const effect = own.find((e) => e.measure === c.measure);
-        return effect ? { ...outcome, met: effect.outcome, deemedBy: effect.statusCode } : outcome;
+        // A deemed status is relied on only where it changes the verdict.
+        return effect && effect.outcome !== null && effect.outcome !== outcome.met
+          ? { ...outcome, met: effect.outcome, deemedBy: effect.statusCode }
+          : outcome;
       });
     return { clause, met: allOf(conditions.map((c) => c.met)), conditions };
   });
   const whole = own.find((e) => e.measure === null);
   const met = anyOf(clauses.map((c) => c.met));
-  // An exemption that cannot be decided leaves a rule that would hold undecided.
-  const exempt = whole && (whole.outcome !== null || met === true);
+  // An exemption is relied on where it changes the verdict; one that cannot be decided leaves a
+  // rule that would hold undecided.
+  const exempt =
+    whole !== undefined && (whole.outcome === null ? met === true : met !== whole.outcome);
   return {
     rule,
     met: exempt ? whole.outcome : met,

@@ -103,7 +103,7 @@ export const FACILITY_MEASURE_SHORT: Record<
 
 /** Texts of the 施設基準 page: what the judgement means, written once. */
 export const FACILITY_STANDARDS_LABELS = {
-  lead: '店舗ごとに、調剤基本料の区分と後発医薬品の加算を判定期間の実績と見込みから判定します。',
+  lead: '店舗ごとに、調剤基本料の区分、体制加算と減算を、判定期間の実績と見込みから判定します。',
   judgementPeriod: '判定期間',
   currentFee: '現在の区分',
   projectedFee: '来年6月からの見込み',
