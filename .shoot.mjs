@@ -14,6 +14,6 @@ for (const [path, file] of pages) {
   await page.waitForTimeout(6000);
   await page.screenshot({ path: `/tmp/shots/${file}`, fullPage: true });
   const text = await page.locator('main').innerText().catch(() => '');
-  console.log(`== ${file}\n${text.slice(0, 4000)}`);
+  console.log(`== ${file}\n${text}`);
 }
 await browser.close();

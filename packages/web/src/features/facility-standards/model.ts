@@ -166,11 +166,11 @@ function ruleOf(set: JudgedRuleSet, code: string | null): JudgedRule | undefined
   return code === null ? undefined : set.rules.find((r) => r.code === code);
 }
 
-/** A rule's name with its points: 調剤基本料1（47点）. */
+/** A rule's name with its points: 調剤基本料1（47点）, 門前薬局等立地依存減算（−15点）. */
 export function ruleTitle(rule: Pick<RuleRef, 'name' | 'points'>): string {
-  return rule.points === null
-    ? rule.name
-    : `${rule.name}（${formatNumber(rule.points, 0)}${L.points}）`;
+  if (rule.points === null) return rule.name;
+  const points = `${rule.points < 0 ? '−' : ''}${formatNumber(Math.abs(rule.points), 0)}`;
+  return `${rule.name}（${points}${L.points}）`;
 }
 
 /** What an outcome is worth against the better one, or null when nothing better is in reach. */

@@ -49,7 +49,7 @@ describe('StoreCard', () => {
     expect(text).toContain('調剤基本料2（30点）');
     expect(text).toContain('現在の区分より 年 102万円 少ない');
     expect(text).toContain('調剤基本料1 より 年 102万円 少ない');
-    expect(text).toContain('門前薬局等立地依存減算（-15点）');
+    expect(text).toContain('門前薬局等立地依存減算（−15点）');
     expect(text).toContain('減算により 年 90万円 少ない');
     expect(text).toContain('後発割合 81.1%（基準の85%まで あと3.9pt、経過措置によりみなし）');
     expect(text).toContain('経過措置: 後発医薬品調剤割合85%の経過措置（2027年5月31日まで）');
