@@ -82,7 +82,7 @@ export async function createFacilityCorporation(
   return { corporation, storeCode, storeName: options.storeName };
 }
 
-type FacilityCorporationName = 'alerts' | 'judgement' | 'settings';
+type FacilityCorporationName = 'alerts' | 'judgement' | 'settings' | 'gate';
 const savedAt = () => join(process.env.E2E_DATA_DIR!, 'facility-corporations.json');
 
 /** Keeps the corporations made by the setup project for the specs (the workers share the file). */

@@ -83,6 +83,49 @@ test.describe('施設基準', () => {
     await expect(page.getByTestId('facility-store-card')).toHaveCount(1);
   });
 
+  test('R8: a store losing 加算2 at the 85 % gate, with the yen and official sources', async ({
+    page,
+  }) => {
+    test.slow();
+    // 20 receptions a month, both 実績 items billed monthly, 90 % generics lately but 70 % last
+    // winter, which the coming months are projected from: 加算2 now, no 加算 ahead.
+    const { corporation, storeCode, storeName } = facilityCorporation('gate');
+    await signIn(page, corporation.email);
+    const facts = await page.request.put(
+      FACILITY_SETTINGS_API_PATHS.storeFact.replace(':storeCode', storeCode),
+      {
+        headers: await csrfHeaders(page.request),
+        data: {
+          ...DEFAULT_STORE_FACTS,
+          medicine_supply_record: true,
+          price_negotiation: true,
+          regional_support_system: true,
+          designated_on: '2015-04-01',
+        },
+      },
+    );
+    expect(facts.status()).toBe(204);
+
+    await page.goto(routePath('FacilityStandards'));
+    const card = page.getByTestId('facility-store-card');
+    await expect(card).toHaveCount(1, { timeout: 60_000 });
+    await expect(card).toContainText('地域支援・医薬品供給対応体制加算2（59点）');
+    await expect(card).toContainText('加算なし');
+    await expect(card).toContainText(/後発割合 \d+\.\d%（基準の85%まで あと[\d.]+pt）/);
+    await expect(card).toContainText(/年 [\d.]+万円 少ない/);
+    await expect(page.getByRole('main')).not.toContainText('未確認の点数・基準は');
+
+    await card.getByRole('link', { name: storeName }).click();
+    await expect(
+      page.getByRole('region', { name: '体制加算（後発医薬品・地域支援）（R8）' }),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('region', { name: '門前薬局等立地依存減算（R8）' })).toBeVisible();
+    const text = await page.getByRole('main').innerText();
+    expect(text).toContain('特掲診療料の施設基準等（令和8年厚生労働省告示第71号による改正後）');
+    expect(text).not.toMatch(/https?:|www\.|当社|推定/);
+    await expectAccessible(page, 'FacilityStandards R8 detail');
+  });
+
   test('the basic plan sees the page without the CSV button', async ({ page }) => {
     await login(page, DEMO.basic, 'Dashboard');
     await page.goto(routePath('FacilityStandards'));

@@ -2,6 +2,7 @@ import { test as setup, type Browser } from '@playwright/test';
 import {
   concentrationRiseHistory,
   genericShareDropHistory,
+  r8Histories,
   type HistoryMonth,
 } from '@pharmalytics/datagen';
 import { todayInJapan } from '@pharmalytics/domain';
@@ -43,6 +44,11 @@ setup('corporations of the 施設基準 specs', async ({ browser }) => {
       prefix: 'facility',
       storeName: '施設基準テスト薬局',
       history: genericShareDropHistory(today),
+    }),
+    gate: await made(browser, {
+      prefix: 'gate',
+      storeName: '後発ゲート薬局',
+      history: r8Histories(today).gate,
     }),
   });
 });
