@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { evaluateFacilityStandards, type RuleOutcome } from './evaluate-rules.ts';
 import { locationMeasures, type MasterHospital, type Place } from './location.ts';
 import type { StoreMeasures } from './measures.ts';
-import { R6_REVISION, R8_REVISION, revisionRules } from './reference-rules.fixture.ts';
+import {
+  R6_REVISION,
+  R8_REVISION,
+  revisionRules,
+  ORDINARY_FLAGS,
+} from './reference-rules.fixture.ts';
 import type { FacilityRule, RevisionRules } from './rule-schemas.ts';
 
 /** The first day each revision's outcomes apply to. */
@@ -24,21 +29,7 @@ const PLAIN: StoreMeasures = {
   group_store_count: 1,
   generic_share: 70,
   cutoff_share: 60,
-  basic_fee_notified: true,
-  special_relationship: false,
-  real_estate_lease: false,
-  low_resource_area: false,
-  urban_area: false,
-  same_site_as_institution: false,
-  online_clinic_on_site: false,
-  medicine_supply_record: true,
-  price_negotiation: true,
-  regional_support_system: false,
-  other_pharmacies_within_500m: 0,
-  other_pharmacies_within_50m: 0,
-  neighbour_pharmacies_within_50m: 0,
-  large_hospital_zone_pharmacies: 0,
-  near_large_hospital: false,
+  ...ORDINARY_FLAGS,
   achievement_medication_adjustment: 0,
   achievement_primary_guidance: 0,
   achievement_night_holiday: 0,

@@ -4,7 +4,12 @@ import { FACILITY_ALERT_MESSAGES, facilityAlerts, facilityAlertsOf } from './fac
 import { storeJudgementWire, type StoreJudgementWire } from './judgement-api.ts';
 import type { StoreMeasures } from './measures.ts';
 import { judgementPeriodOn } from './projection.ts';
-import { R6_REVISION, R8_REVISION, revisionRules } from './reference-rules.fixture.ts';
+import {
+  R6_REVISION,
+  R8_REVISION,
+  revisionRules,
+  ORDINARY_FLAGS,
+} from './reference-rules.fixture.ts';
 import type { FacilityRule, RevisionRules } from './rule-schemas.ts';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings-api.ts';
 import type { JudgedBasicFee, JudgedGeneric } from './store-judgement.ts';
@@ -16,23 +21,8 @@ const SETTINGS: AlertSettings = { ...DEFAULT_ALERT_SETTINGS };
  * the 政令市, designated long ago, supplying medicine to other pharmacies.
  */
 const ORDINARY: StoreMeasures = {
-  basic_fee_notified: true,
-  special_relationship: false,
-  real_estate_lease: false,
-  low_resource_area: false,
-  urban_area: false,
-  same_site_as_institution: false,
-  online_clinic_on_site: false,
-  medicine_supply_record: true,
-  price_negotiation: true,
-  regional_support_system: false,
-  other_pharmacies_within_500m: 0,
-  other_pharmacies_within_50m: 0,
-  neighbour_pharmacies_within_50m: 0,
-  large_hospital_zone_pharmacies: 0,
-  near_large_hospital: false,
+  ...ORDINARY_FLAGS,
   designated_before_revision: true,
-  held_generic_tier_2026_03: false,
   receptions_per_month: 2500,
   concentration_rate: 70,
   top3_concentration_rate: 80,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateFacilityStandards } from './evaluate-rules.ts';
 import { judgedRuleSetWire, storeJudgementWire } from './judgement-api.ts';
 import type { StoreMeasures } from './measures.ts';
-import { R8_REVISION } from './reference-rules.fixture.ts';
+import { R8_REVISION, ORDINARY_FACTS } from './reference-rules.fixture.ts';
 import type { StoreJudgement } from './store-judgement.ts';
 
 /** A store of a small group that no 区分 condition catches, supplying medicine to others. */
@@ -15,16 +15,7 @@ const PLAIN: StoreMeasures = {
   group_receptions_per_month: 1500,
   group_store_count: 1,
   generic_share: 88,
-  basic_fee_notified: true,
-  special_relationship: false,
-  real_estate_lease: false,
-  low_resource_area: false,
-  urban_area: false,
-  same_site_as_institution: false,
-  online_clinic_on_site: false,
-  medicine_supply_record: true,
-  price_negotiation: true,
-  regional_support_system: false,
+  ...ORDINARY_FACTS,
   designated_before_revision: false,
   held_generic_tier_2026_03: false,
 };

@@ -4,14 +4,15 @@ import type {
   FacilityRuleSet,
   RuleBasis,
   RuleConfidence,
+  StoreMeasures,
 } from './measures.ts';
 import type { DeemedEffect, FacilityRule, RevisionRules, RuleCondition } from './rule-schemas.ts';
+import type { StoreFacts, StoreLocation } from './store-judgement.ts';
 
 /**
  * Test data: the rules of R6 and R8 written by hand, independently of the rows the database is
- * seeded with. R6 from the reference (dispensing-domain §1.1); R8 from the official texts as
- * read in /tmp/r8-citations.md (調剤報酬点数表 令和8年告示第69号, 特掲診療料の施設基準等 令和8年告示第71号
- * による改正後 第十五・第十七) and shared/reference/fee-revision-r8.md where the citations agree.
+ * seeded with. R6 from its 告示 (第57号・第59号); R8 from the official texts (調剤報酬点数表
+ * 令和8年告示第69号, 特掲診療料の施設基準等 令和8年告示第71号による改正後 第十五・第十七, 疑義解釈資料).
  */
 
 /** A measure, how it is compared, its threshold (none for flags), and where it comes from. */
@@ -558,3 +559,33 @@ export const R8_REVISION = revisionRules({
 });
 /** R6 then R8, as the rules call answers them. */
 export const REFERENCE_REVISIONS: RevisionRules[] = [R6_REVISION, R8_REVISION];
+
+/** Test data: an ordinary store's facts, stated: notified, none of the special cases, outside the 政令市, long designated, supplying medicine to other pharmacies. */
+export const ORDINARY_FACTS: Omit<StoreFacts, 'designatedOn'> = {
+  basic_fee_notified: true,
+  special_relationship: false,
+  real_estate_lease: false,
+  low_resource_area: false,
+  urban_area: false,
+  same_site_as_institution: false,
+  online_clinic_on_site: false,
+  medicine_supply_record: true,
+  price_negotiation: true,
+  regional_support_system: false,
+};
+
+/** Test data: no other pharmacy or large hospital around. */
+export const NO_NEIGHBOURS: StoreLocation = {
+  other_pharmacies_within_500m: 0,
+  other_pharmacies_within_50m: 0,
+  neighbour_pharmacies_within_50m: 0,
+  large_hospital_zone_pharmacies: 0,
+  near_large_hospital: false,
+};
+
+/** Test data: the ordinary store's flags as a judgement's measures (no transitional status). */
+export const ORDINARY_FLAGS: StoreMeasures = {
+  ...ORDINARY_FACTS,
+  ...NO_NEIGHBOURS,
+  held_generic_tier_2026_03: false,
+};

@@ -9,6 +9,7 @@ import {
   R8_RULES,
   REFERENCE_REVISIONS,
   revisionRules,
+  ORDINARY_FACTS,
 } from './reference-rules.fixture.ts';
 import {
   basicFeeMeasures,
@@ -24,19 +25,7 @@ import {
 const REVISIONS = REFERENCE_REVISIONS;
 
 /** An ordinary store: notified, none of the special cases, outside the 政令市, long established. */
-const ORDINARY: StoreFacts = {
-  basic_fee_notified: true,
-  special_relationship: false,
-  real_estate_lease: false,
-  low_resource_area: false,
-  urban_area: false,
-  same_site_as_institution: false,
-  online_clinic_on_site: false,
-  medicine_supply_record: true,
-  price_negotiation: true,
-  regional_support_system: false,
-  designatedOn: '2010-04-01',
-};
+const ORDINARY: StoreFacts = { ...ORDINARY_FACTS, designatedOn: '2010-04-01' };
 /** No other pharmacy or large hospital around. */
 const ALONE: StoreLocation = locationMeasures({ latitude: 33.59, longitude: 130.4 }, [], []);
 /** Two other pharmacies within 50 m (and so within 500 m). */

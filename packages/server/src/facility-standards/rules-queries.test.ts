@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-queries.ts';
 
 /**
- * The seeded rules against the reference (dispensing-domain §1.1 R6, §1.6 R8 deltas): each rule
+ * The seeded rules against the official texts (R6: 告示第57号・第59号; R8: 告示第69号・第71号): each rule
  * as its points and its clauses written out, "a > 1 & b ≤ 2" per clause.
  */
 const clausesOf = (rule: FacilityRule) => {
@@ -96,7 +96,7 @@ const SUBSTANTIAL = [
   'achievement_conferences ≥ 5',
 ].join(' & ');
 
-/** R8 as 告示第69号 and 第71号 read (fee-revision-r8.md, with the official numbers). */
+/** R8 as 告示第69号 and 第71号 and the 疑義解釈資料 read. */
 const R8 = {
   special_b: rule('basic_fee', 3, 1, ['basic_fee_notified なし']),
   special_a: rule('basic_fee', 5, 2, [
