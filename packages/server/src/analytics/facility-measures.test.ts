@@ -32,7 +32,8 @@ import { computeFacilityMeasures, computeGroupTotals } from './facility-measures
  *
  * 19 receptions, 9 on the 施設基準 basis: A 3, B 2, C 2, D 1, E 1.
  * Store 1001 also has one reception of A in March and two in May; store 1002 has in April A, B
- * and B [時間外加算] (2 of 3 counted) and in May one of C.
+ * and B [時間外加算] (2 of 3 counted), in May one of C, and in June three residents of a care home
+ * sent by A [服薬管理指導料３], one of B and one of C.
  *
  * Medicine lines of 1001 (規格単位数量 by MHLW class; 漢方 is class 2 but 薬効 520, left out;
  * "?" is not in the master):
@@ -69,6 +70,7 @@ const VISIT_SEVERAL: Fee = ['在宅患者訪問薬剤管理指導料（単一建
 const VISIT_ONE: Fee = ['在宅患者訪問薬剤管理指導料（単一建物患者１人）', '薬学管理料'];
 const SPLIT_FOLLOW_UP: Fee = ['分割調剤（長期保存困難等）', '調剤基本料'];
 const INFORMATION: Fee = ['服薬情報等提供料２', '薬学管理料'];
+const FACILITY_RESIDENT: Fee = ['服薬管理指導料３', '薬学管理料'];
 
 interface Sheet {
   date: string;
@@ -178,11 +180,17 @@ const STORE_1001: Sheet[] = [
   { date: '2026-05-10', reception: 'Y1', inst: 'A', medicines: [['class3', 20]] },
   { date: '2026-05-11', reception: 'Y2', inst: 'A', medicines: [['class1', 20]] },
 ];
+const JUNE = '2026-06-10';
 const STORE_1002: Sheet[] = [
   { date: APRIL, reception: 'S1', inst: 'A' },
   { date: APRIL, reception: 'S2', inst: 'B' },
   { date: APRIL, reception: 'S3', inst: 'B', fees: [TIME_OUTSIDE] },
   { date: '2026-05-10', reception: 'S4', inst: 'C' },
+  { date: JUNE, reception: 'H1', inst: 'A', fees: [FACILITY_RESIDENT] },
+  { date: JUNE, reception: 'H2', inst: 'A', fees: [FACILITY_RESIDENT] },
+  { date: JUNE, reception: 'H3', inst: 'A', fees: [FACILITY_RESIDENT] },
+  { date: JUNE, reception: 'S5', inst: 'B' },
+  { date: JUNE, reception: 'S6', inst: 'C' },
 ];
 
 let t: TestApp;
@@ -339,6 +347,25 @@ describe('施設基準 measures per store and month', () => {
   });
 });
 
+describe('facility residents (R8)', () => {
+  it('stay in the receptions and leave the 集中率, numerator and denominator', async () => {
+    const scope = await wholeScope(t.db, ['1002']);
+    const query = { scope, fromMonth: '2026-06', toMonth: '2026-06', buildings: new Map() };
+    const onRecords = await computeFacilityMeasures(t.db, query);
+    const onReplica = await computeFacilityMeasures(t.app.services.replica!.executor(), query);
+    expect(onReplica).toEqual(onRecords);
+    // A sent three residents (服薬管理指導料３): without them B and C share the 集中率's two.
+    expect(onRecords[0]).toMatchObject({
+      month: '2026-06',
+      receptions: 5,
+      standardReceptions: 5,
+      topInstitution: { ...B, receptions: 1 },
+      concentrationRate: 50,
+      top3ConcentrationRate: 100,
+    });
+  });
+});
+
 describe('same-building groups', () => {
   it('moves an institution to the building it is saved with last', async () => {
     const first = await saveSameBuildingGroup(t.db, corporationId, {
@@ -350,8 +377,8 @@ describe('same-building groups', () => {
       institutionCodes: [B.key, C.key],
     });
     expect(await listSameBuildingGroups(t.db, corporationId)).toEqual([
-      { id: second, name: '天神ビル', institutionCodes: [B.key, C.key] },
-      { id: first, name: '駅前ビル', institutionCodes: [A.key] },
+      { id: second, name: '天神ビル', kind: 'building', institutionCodes: [B.key, C.key] },
+      { id: first, name: '駅前ビル', kind: 'building', institutionCodes: [A.key] },
     ]);
     await deleteSameBuildingGroup(t.db, corporationId, first);
     await deleteSameBuildingGroup(t.db, corporationId, second);
@@ -456,6 +483,38 @@ describe('over HTTP', () => {
       '/v3/facility_standards/measures?fromMonth=2026-04&toMonth=2026-04&storeCodes=1001',
     );
     expect(after.body.measures[0].topInstitution).toEqual({ ...A, receptions: 3 });
+  });
+
+  it('keeps a 医療モール as a kind of building, counted as one for every store', async () => {
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    const put = await admin.request('PUT', '/v3/facility_standards/buildings', {
+      body: { name: '天神メディカルモール', kind: 'mall', institutionCodes: [A.key, B.key] },
+    });
+    expect(put.status).toBe(200);
+    const listed = await admin.get('/v3/facility_standards/buildings');
+    expect(listed.body.buildings).toEqual([
+      {
+        id: put.body.id,
+        name: '天神メディカルモール',
+        kind: 'mall',
+        institutionCodes: [A.key, B.key],
+      },
+    ]);
+    // Store 1002 is outside the mall; its A and B of April count as one there too.
+    const reply = await admin.get(
+      '/v3/facility_standards/measures?fromMonth=2026-04&toMonth=2026-04&storeCodes=1002',
+    );
+    expect(reply.body.measures[0].topInstitution).toMatchObject({
+      key: `building:${put.body.id}`,
+      name: '天神メディカルモール',
+      receptions: 2,
+    });
+    const kinds = await admin.request('PUT', '/v3/facility_standards/buildings', {
+      body: { name: '天神メディカルモール', kind: 'hospital', institutionCodes: [B.key] },
+    });
+    expect(kinds.status).toBe(400);
+    await admin.request('DELETE', `/v3/facility_standards/buildings/${put.body.id}`);
   });
 
   it('refuses bad months and bad entries with their messages', async () => {
