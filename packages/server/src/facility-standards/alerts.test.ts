@@ -41,7 +41,9 @@ describe('施設基準 alerts', () => {
     ]);
     const [alert] = alerts;
     expect(alert!.key).toMatch(/^1001\/generic_tier\/crossing\/none\/\d{4}-\d{2}$/);
-    expect(alert!.message).toMatch(/後発割合が85%を下回る見込みです。.+を算定できなくなります（後発割合 10\.0%、基準 /);
+    expect(alert!.message).toMatch(
+      /後発割合が85%を下回る見込みです。.+を算定できなくなります（後発割合 10\.0%、基準 /,
+    );
   });
 
   it('hides an alert the member dismissed, for that member only', async () => {
