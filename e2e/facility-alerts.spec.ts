@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FACILITY_ALERT_TEXTS, FACILITY_SETTINGS_API_PATHS, routePath } from '@pharmalytics/domain';
+import {
+  DEFAULT_STORE_FACTS,
+  FACILITY_ALERT_TEXTS,
+  FACILITY_SETTINGS_API_PATHS,
+  routePath,
+} from '@pharmalytics/domain';
+import { csrfHeaders } from './accounts.ts';
 import { facilityCorporation } from './facility-corporation.ts';
 import { signIn } from './settings.ts';
 
@@ -11,14 +17,25 @@ const alertsLoaded = (page: Page) =>
 test('an administrator sees a store’s 施設基準 alert on the dashboard and closes it for good', async ({
   page,
 }) => {
-  await signIn(page, facilityCorporation('alerts').corporation.email);
+  const { corporation, storeCode } = facilityCorporation('alerts');
+  await signIn(page, corporation.email);
+  // The supply facts the 加算 needs, stated: the store holds 加算1 now and loses it at the gate.
+  const facts = await page.request.put(
+    FACILITY_SETTINGS_API_PATHS.storeFact.replace(':storeCode', storeCode),
+    {
+      headers: await csrfHeaders(page.request),
+      data: { ...DEFAULT_STORE_FACTS, medicine_supply_record: true, price_negotiation: true },
+    },
+  );
+  expect(facts.status()).toBe(204);
 
   const loaded = alertsLoaded(page);
   await page.goto(routePath('Dashboard'));
   await loaded;
   const notice = page.getByRole('alert').filter({ hasText: '通知テスト薬局' });
   await expect(notice).toHaveCount(1);
-  await expect(notice).toContainText('を満たさなくなる見込みです（後発割合 10.0%、基準 ');
+  await expect(notice).toContainText('後発割合が85%を下回る見込みです。');
+  await expect(notice).toContainText('を算定できなくなります（後発割合 10.0%、基準 ');
   await expect(notice.getByRole('link', { name: FACILITY_ALERT_TEXTS.link })).toHaveAttribute(
     'href',
     '/service/facility-standards',
