@@ -51,6 +51,17 @@ describe('what a judgement is worth in a year (stake)', () => {
     });
   });
 
+  it('weighs nothing while the 加算 waits for facts an administrator has not entered', () => {
+    const tier = judgedRuleSetWire(
+      judge({ medicine_supply_record: null, price_negotiation: null }).genericTier,
+      true,
+      1500,
+    );
+    expect(tier.applies).toBeNull();
+    expect(tier.undecided).toContain('regional_supply_1');
+    expect(tier.stake).toBeNull();
+  });
+
   it('has nothing at stake for 基本料1, or without receptions', () => {
     expect(judgedRuleSetWire(judge({}).basicFee, true, 1500).stake).toBeNull();
     expect(judgedRuleSetWire(judge({}).genericTier, true, null).stake).toBeNull();

@@ -188,8 +188,11 @@ function stakeOf(
   receptionsPerMonth: number | null,
   pointsShare: number,
 ): JudgedRuleSet['stake'] {
-  if (receptionsPerMonth === null) return null;
   const applied = outcome.applies;
+  // Nothing to weigh while the outcome itself cannot be decided.
+  if (receptionsPerMonth === null || (applied === null && outcome.undecided.length > 0)) {
+    return null;
+  }
   const points = (rule: { points: number | null } | null) =>
     Math.round((rule?.points ?? 0) * pointsShare);
   if (outcome.ruleSet === 'generic_reduction' || outcome.ruleSet === 'location_reduction') {
