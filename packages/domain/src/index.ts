@@ -9,6 +9,7 @@ export * from './pages.ts';
 export * from './periods.ts';
 export * from './filters.ts';
 export * from './maps.ts';
+export * from './geo.ts';
 export * from './format.ts';
 export * from './csv.ts';
 export * from './schemas/index.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateFacilityStandards, type RuleOutcome } from './evaluate-rules.ts';
-import { locationMeasures, type MasterHospital, type Place } from './location.ts';
+import type { Place } from '../geo.ts';
+import { locationMeasures, type MasterHospital } from './location.ts';
 import type { StoreMeasures } from './measures.ts';
 import {
   R6_REVISION,

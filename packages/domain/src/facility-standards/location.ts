@@ -1,3 +1,4 @@
+import { degreesAround, distanceMeters, type Place } from '../geo.ts';
 import type { StoreLocation } from './store-judgement.ts';
 
 /**
@@ -15,10 +16,6 @@ export const LOCATION_RULES = {
   samePlaceMeters: 5,
 } as const;
 
-export interface Place {
-  latitude: number;
-  longitude: number;
-}
 export interface MasterPharmacy extends Place {
   name: string;
 }
@@ -26,23 +23,10 @@ export interface MasterHospital extends Place {
   beds: number | null;
 }
 
-const EARTH_RADIUS_METERS = 6_371_008.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in metres (haversine). */
-export function distanceMeters(a: Place, b: Place): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLng = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** Degrees of latitude and longitude that surely hold every point within `meters` of a place. */
 export function boundingDegrees(place: Place, meters: number): { lat: number; lng: number } {
-  const lat = (meters / EARTH_RADIUS_METERS) * (180 / Math.PI) * 1.01;
-  return { lat, lng: lat / Math.max(Math.cos(radians(place.latitude)), 0.01) };
+  const { lat, lng } = degreesAround(place, meters);
+  return { lat: lat * 1.01, lng: lng * 1.01 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AGE_BANDS, halfMeshCode } from '@pharmalytics/domain';
+import { AGE_BANDS, distanceMeters, halfMeshCode } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEstatMesh } from '../masters/estat-mesh.ts';
 import { seedMastersIfEmpty } from '../masters/seed-masters.ts';
@@ -17,7 +17,7 @@ import {
 } from './estimate-model.ts';
 import { EstimateModelError, estimateModelFor } from './estimate-parameters.ts';
 import { meshPeople } from './estimate-population.ts';
-import { distanceMeters, meshCentre, meshCodesAround } from './market-share-area.ts';
+import { meshCentre, meshCodesAround } from './market-share-area.ts';
 
 /**
  * The estimate model on the real census file (e-Stat T001101, first mesh 5030, shipped in

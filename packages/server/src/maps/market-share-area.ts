@@ -1,23 +1,14 @@
-import { halfMeshBounds, halfMeshCode, MESH_CELL_SECONDS } from '@pharmalytics/domain';
+import {
+  degreesAround,
+  distanceMeters,
+  halfMeshBounds,
+  halfMeshCode,
+  MESH_CELL_SECONDS,
+} from '@pharmalytics/domain';
 
-const EARTH_RADIUS_METERS = 6_371_008.8;
 const SECONDS_PER_DEGREE = 3600;
 const LATITUDE_STEP = MESH_CELL_SECONDS.latitude / SECONDS_PER_DEGREE;
 const LONGITUDE_STEP = MESH_CELL_SECONDS.longitude / SECONDS_PER_DEGREE;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in metres between two points (haversine). */
-export function distanceMeters(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLng = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** The centre of a 1/2 mesh. */
 export function meshCentre(meshCode: string): { latitude: number; longitude: number } {
@@ -33,8 +24,7 @@ export function meshCodesAround(
   centre: { latitude: number; longitude: number },
   radiusMeters: number,
 ): string[] {
-  const latitudeReach = (radiusMeters / EARTH_RADIUS_METERS) * (180 / Math.PI);
-  const longitudeReach = latitudeReach / Math.max(Math.cos(radians(centre.latitude)), 1e-6);
+  const { lat: latitudeReach, lng: longitudeReach } = degreesAround(centre, radiusMeters);
   const rows = [
     Math.floor((centre.latitude - latitudeReach) / LATITUDE_STEP),
     Math.floor((centre.latitude + latitudeReach) / LATITUDE_STEP),
