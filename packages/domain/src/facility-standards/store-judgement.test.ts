@@ -388,6 +388,32 @@ describe('judgeStore: 後発85%の経過措置 (until 2027-05-31)', () => {
   });
 });
 
+describe('judgeStore: the 区分 a 加算 is judged with', () => {
+  it('takes, for a tier applying in May, the 区分 still in force then (not the one from June)', () => {
+    // 2,000 a month at 集中率 90 % until April 2026 (基本料2 from June 2026 to May 2027), then
+    // 1,000 at 50 % (基本料1 from June 2027).
+    const receptions = {
+      ...flat('2025-02', '2026-04', 2_000),
+      ...flat('2026-05', '2027-04', 1_000),
+    };
+    const top = {
+      ...flat('2025-02', '2026-04', 1_800),
+      ...flat('2026-05', '2027-04', 500),
+    };
+    const judged = judgeStore({
+      ...judgeInput,
+      today: '2027-05-10',
+      lastCompleteMonth: '2027-04',
+      figuresOf: () => figures({ standardReceptions: receptions, topReceptions: top }),
+      quantities: quantities(() => 90, '2025-02', '2027-04'),
+    });
+    expect(judged.basicFee.current!.outcome.applies?.code).toBe('basic_1');
+    expect(judged.generic.current!.appliesMonth).toBe('2027-05');
+    expect(judged.generic.current!.basicFeeCode).toBe('basic_2');
+    expect(judged.generic.projected!.basicFeeCode).toBe('basic_1');
+  });
+});
+
 describe('what a judgement is worth in yen (stake)', () => {
   it('puts 加算1 at 1,500 receptions a month against 加算2: 32 × 10 × 1,500 × 12', () => {
     const judged = judgeStore({

@@ -438,10 +438,11 @@ export function judgeStore(input: {
   const basicNow = judgeBasicFee(previous);
   const basicAhead = judgeBasicFee(current);
   /** The basic fee 区分 in force in a month, as judged now and ahead. */
+  /** The basic fee 区分 in force in a month: now, ahead, or (in May) the one before now. */
   const basicFeeIn = (month: string) => {
-    const judged =
-      basicAhead && `${month}-01` >= basicAhead.period.appliesFrom ? basicAhead : basicNow;
-    return judged?.outcome ?? null;
+    const day = `${month}-01`;
+    const judged = [basicAhead, basicNow].find((j) => j && day >= j.period.appliesFrom);
+    return (judged ?? judgeBasicFee(periodInForceOn(day)))?.outcome ?? null;
   };
 
   const judgeGeneric = (window: string[]): JudgedGeneric | null => {
