@@ -16,9 +16,6 @@ export const LOCATION_RULES = {
   samePlaceMeters: 5,
 } as const;
 
-export interface MasterPharmacy extends Place {
-  name: string;
-}
 export interface MasterHospital extends Place {
   beds: number | null;
 }
@@ -36,7 +33,7 @@ export function boundingDegrees(place: Place, meters: number): { lat: number; ln
  */
 export function locationMeasures(
   store: Place | null,
-  pharmacies: readonly MasterPharmacy[],
+  pharmacies: readonly Place[],
   hospitals: readonly MasterHospital[],
 ): StoreLocation {
   if (store === null) {

@@ -2,7 +2,9 @@
  * What a store is measured by when its 施設基準 are judged (docs/facility-standards.md). The keys
  * are the `measure` of the rule conditions stored per fee revision. Figures are compared with a
  * threshold; flags are facts about the store that hold or not. Rates are percent (85 = 85 %),
- * reception counts are per month on the 施設基準 basis.
+ * reception counts are per month on the 施設基準 basis. `from` says where a measure comes from: the
+ * store's data, its place among the facilities of the master (location), a fact an administrator
+ * states, or another part of the judgement.
  */
 export const FACILITY_MEASURES = {
   receptions_per_month: {
@@ -168,12 +170,6 @@ export const FACILITY_MEASURES = {
     from: 'judgement',
   },
 } as const;
-
-/**
- * Where a measure comes from: the store's data, its position among the facilities of the master,
- * a fact an administrator states on the settings page, or another part of the judgement.
- */
-export type MeasureOrigin = (typeof FACILITY_MEASURES)[keyof typeof FACILITY_MEASURES]['from'];
 
 export type FacilityMeasure = keyof typeof FACILITY_MEASURES;
 export type FigureMeasure = {

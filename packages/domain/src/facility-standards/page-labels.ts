@@ -114,7 +114,6 @@ export const FACILITY_STANDARDS_LABELS = {
   noTier: '加算なし',
   byDefault: '（他の区分に該当しないため）',
   unconfirmed: '未確認',
-  unconfirmedNote: '［未確認］の点数・基準は公式の告示で確かめられていない値です。',
   projected: '見込み',
   observed: '実績',
   yearBefore: '前年同月',
@@ -307,4 +306,34 @@ export function yenPerYearText(yen: number): string {
 export function stakeText(stake: { yenPerYear: number }, againstName: string | null): string {
   if (againstName === null) return `減算により ${yenPerYearText(stake.yenPerYear)} 少ない`;
   return `${againstName} より ${yenPerYearText(stake.yenPerYear)} 少ない`;
+}
+
+/**
+ * Words the page model writes that the labels above do not hold: the page's words beside the
+ * judgement's own (verdicts, margins, deemed statuses, sums at stake).
+ */
+export const FACILITY_PAGE_TEXTS = {
+  /** A condition or rule a deemed status (経過措置) decided instead of the store's figure. */
+  deemed: '経過措置によりみなし',
+  /** What an unconfirmed value lacks when its rule or condition says nothing more. */
+  unconfirmedDefault: '公式の告示・通知で確認できていない値です。',
+  /** The default 区分, which applies because no other holds. */
+  appliedByDefault: `${FACILITY_STANDARDS_LABELS.applies}${FACILITY_STANDARDS_LABELS.byDefault}`,
+  applied: FACILITY_STANDARDS_LABELS.applies,
+  /** The verdict of one condition (the rule's verdict is the one 該当 / 非該当). */
+  conditionVerdicts: { met: '満たす', notMet: '満たさない', unknown: '不明' },
+  deemedStatuses: '経過措置',
+  specialAShare: '特別調剤基本料Aの薬局は点数の100分の10',
+} as const;
+
+export type ConditionVerdict = keyof typeof FACILITY_PAGE_TEXTS.conditionVerdicts;
+
+/** 現在の区分より 年 204万円 少ない / 多い. */
+export function changeYenText(yen: number): string {
+  return `${FACILITY_STANDARDS_LABELS.currentFee}より ${yenPerYearText(yen)} ${yen < 0 ? '少ない' : '多い'}`;
+}
+
+/** 未確定: 地域支援・医薬品供給対応体制加算1 に該当する可能性があります (the reason follows). */
+export function mightApplyText(names: readonly string[]): string {
+  return `${FACILITY_STANDARDS_LABELS.undecidedPrefix}${names.join('・')} に該当する可能性があります`;
 }

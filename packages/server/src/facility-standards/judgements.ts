@@ -117,33 +117,62 @@ export async function storeLocationsOf(
   const reach =
     Math.max(LOCATION_RULES.nearbyPharmacyMeters, LOCATION_RULES.hospitalZoneMeters * 2) +
     LOCATION_RULES.crowdedPharmacyMeters;
-  const located = await Promise.all(
-    stores.map(async (store) => {
-      if (store.latitude === null || store.longitude === null) {
-        return [store.id, locationMeasures(null, [], [])] as const;
-      }
-      const place = { latitude: store.latitude, longitude: store.longitude };
-      const box = boundingDegrees(place, reach);
-      const facilities = await db
-        .selectFrom('facility_master')
-        .select(['type', 'name', 'latitude', 'longitude', 'beds'])
-        .where('type', 'in', ['pharmacy', 'clinic'])
-        .where('latitude', '>=', place.latitude - box.lat)
-        .where('latitude', '<=', place.latitude + box.lat)
-        .where('longitude', '>=', place.longitude - box.lng)
-        .where('longitude', '<=', place.longitude + box.lng)
-        .execute();
-      return [
-        store.id,
-        locationMeasures(
-          place,
-          facilities.filter((f) => f.type === 'pharmacy'),
-          facilities.filter((f) => f.type === 'clinic' && f.beds !== null),
-        ),
-      ] as const;
-    }),
+  const located = stores.flatMap((store) =>
+    store.latitude === null || store.longitude === null
+      ? []
+      : [{ id: store.id, place: { latitude: store.latitude, longitude: store.longitude } }],
   );
-  return new Map(located);
+  const areas = located.map(({ id, place }) => {
+    const box = boundingDegrees(place, reach);
+    return {
+      id,
+      place,
+      south: place.latitude - box.lat,
+      north: place.latitude + box.lat,
+      west: place.longitude - box.lng,
+      east: place.longitude + box.lng,
+    };
+  });
+  // One statement for every store: the facilities inside any store's reach.
+  const facilities =
+    areas.length === 0
+      ? []
+      : await db
+          .selectFrom('facility_master')
+          .select(['type', 'latitude', 'longitude', 'beds'])
+          .where('type', 'in', ['pharmacy', 'clinic'])
+          .where((eb) =>
+            eb.or(
+              areas.map((a) =>
+                eb.and([
+                  eb('latitude', '>=', a.south),
+                  eb('latitude', '<=', a.north),
+                  eb('longitude', '>=', a.west),
+                  eb('longitude', '<=', a.east),
+                ]),
+              ),
+            ),
+          )
+          .execute();
+  const locations = new Map(stores.map((s) => [s.id, locationMeasures(null, [], [])]));
+  for (const area of areas) {
+    const near = facilities.filter(
+      (f) =>
+        f.latitude >= area.south &&
+        f.latitude <= area.north &&
+        f.longitude >= area.west &&
+        f.longitude <= area.east,
+    );
+    locations.set(
+      area.id,
+      locationMeasures(
+        area.place,
+        near.filter((f) => f.type === 'pharmacy'),
+        near.filter((f) => f.type === 'clinic' && f.beds !== null),
+      ),
+    );
+  }
+  return locations;
 }
 
 /** The institutions leading a store over a period's observed months, largest first. */

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  FACILITY_PAGE_TEXTS,
   FACILITY_RULE_SETS,
   FACILITY_STANDARDS_LABELS as L,
   facilityMonthText,
@@ -12,7 +13,6 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PAGE_TEXTS } from './labels.ts';
 import { RuleName, Unconfirmed } from './marks.tsx';
 import {
   type DecidingClause,
@@ -71,7 +71,7 @@ function Deemed({ texts }: { texts: readonly string[] }) {
   if (texts.length === 0) return null;
   return (
     <Line tone="muted">
-      {PAGE_TEXTS.deemedStatuses}: {texts.join('、')}
+      {FACILITY_PAGE_TEXTS.deemedStatuses}: {texts.join('、')}
     </Line>
   );
 }

@@ -1,6 +1,8 @@
 import {
+  changeYenText,
   CONDITION_COMPARATORS,
   conditionsByClause,
+  FACILITY_PAGE_TEXTS,
   FACILITY_RULE_SETS,
   deemedStatusText,
   FACILITY_MEASURE_SHORT,
@@ -14,6 +16,7 @@ import {
   judgementPeriodText,
   missingFacts,
   missingFactsText,
+  mightApplyText,
   receptionsToKeepText,
   RULE_VERDICT_TEXTS,
   ruleVerdictKind,
@@ -23,6 +26,7 @@ import {
   yenPerYear,
   type AlertSettings,
   type ConditionComparator,
+  type ConditionVerdict,
   type DeemedStatusWire,
   type FacilityMeasure,
   type FacilityRule,
@@ -37,7 +41,6 @@ import {
   type RuleVerdictKind,
   type StoreJudgementWire,
 } from '@pharmalytics/domain';
-import { changeYenText, mightApplyText, PAGE_TEXTS, type ConditionVerdict } from './labels.ts';
 
 /** Group figures are withheld from members who are not administrators. */
 const GROUP_MEASURE_PREFIX = 'group_';
@@ -72,7 +75,7 @@ export function unconfirmedSentence(
   shown: readonly (string | null)[] = [],
 ): string {
   const text = documentText(note);
-  if (text === null || shown.includes(text)) return PAGE_TEXTS.unconfirmedDefault;
+  if (text === null || shown.includes(text)) return FACILITY_PAGE_TEXTS.unconfirmedDefault;
   return /[。．.]$/.test(text) ? text : `${text}。`;
 }
 
@@ -125,7 +128,7 @@ const flagText = (value: boolean) => (value ? L.flagYes : L.flagNo);
 export function conditionPhrase(condition: JudgedCondition, viewer: Viewer): string {
   const short = FACILITY_MEASURE_SHORT[condition.measure];
   if (isWithheld(condition, viewer)) return `${short.label} ${L.withheld}`;
-  const deemed = condition.deemedBy ? `、${PAGE_TEXTS.deemed}` : '';
+  const deemed = condition.deemedBy ? `、${FACILITY_PAGE_TEXTS.deemed}` : '';
   if (isFlagMeasure(condition.measure)) {
     const required = condition.comparator === 'is_true' ? L.flagYes : L.flagNo;
     const value = typeof condition.value === 'boolean' ? flagText(condition.value) : L.unknown;
@@ -452,7 +455,7 @@ function shareGate(generic: JudgedGenericWire): JudgedCondition | undefined {
 function shareText(gate: JudgedCondition | undefined): string | null {
   if (!gate || typeof gate.value !== 'number') return null;
   const phrase = marginPhraseOf(gate);
-  const deemed = gate.deemedBy ? `、${PAGE_TEXTS.deemed}` : '';
+  const deemed = gate.deemedBy ? `、${FACILITY_PAGE_TEXTS.deemed}` : '';
   return `${FACILITY_MEASURE_SHORT.generic_share.label} ${facilityValueText('generic_share', gate.value)}（${phrase ?? ''}${deemed}）`;
 }
 
@@ -477,7 +480,7 @@ function genericView(generic: JudgedGenericWire | null): GenericView | null {
     missingText: missing.length > 0 ? missingFactsText(missing) : null,
     pointsNote:
       tier && specialA && tier.points !== null
-        ? `${PAGE_TEXTS.specialAShare}（${formatNumber(Math.round(tier.points * SPECIAL_A_ADDITION_SHARE), 0)}${L.points}）`
+        ? `${FACILITY_PAGE_TEXTS.specialAShare}（${formatNumber(Math.round(tier.points * SPECIAL_A_ADDITION_SHARE), 0)}${L.points}）`
         : null,
     reduction: reductionView(generic.reduction),
     appliesMonth: generic.appliesMonth,
@@ -615,7 +618,7 @@ export function conditionRow(
     threshold,
     unconfirmedText: unconfirmed ? unconfirmedSentence(condition.note, [clause]) : null,
     margin: condition.deemedBy
-      ? PAGE_TEXTS.deemed
+      ? FACILITY_PAGE_TEXTS.deemed
       : withheld
         ? NO_MARGIN
         : (marginPhraseOf(condition) ?? NO_MARGIN),
@@ -623,7 +626,7 @@ export function conditionRow(
       ? (deemedNames.get(condition.deemedBy) ?? condition.deemedBy)
       : null,
     verdict,
-    verdictText: PAGE_TEXTS.conditionVerdicts[verdict],
+    verdictText: FACILITY_PAGE_TEXTS.conditionVerdicts[verdict],
   };
 }
 
@@ -686,11 +689,11 @@ function item(
     verdictText: byDefault ? null : RULE_VERDICT_TEXTS[kind],
     appliedText: applied.applies
       ? byDefault
-        ? PAGE_TEXTS.appliedByDefault
-        : PAGE_TEXTS.applied
+        ? FACILITY_PAGE_TEXTS.appliedByDefault
+        : FACILITY_PAGE_TEXTS.applied
       : null,
     deemedText: rule.deemedBy
-      ? `${PAGE_TEXTS.deemed}（${context.deemedNames.get(rule.deemedBy) ?? rule.deemedBy}）`
+      ? `${FACILITY_PAGE_TEXTS.deemed}（${context.deemedNames.get(rule.deemedBy) ?? rule.deemedBy}）`
       : null,
     missingText: missing.length > 0 ? missingFactsText(missing) : null,
     anyClause: new Set(rule.conditions.map((c) => c.clause)).size > 1,
