@@ -8,9 +8,11 @@ import {
   formatCompactNumber,
   formatMetricValue,
   formatNumber,
-  formatPercentChange,
+  formatChange,
   formatPersonCount,
+  metricChange,
   metricTotalsText,
+  niceAxisStep,
   percentChange,
   truncateBarLabel,
   viewableStoresText,
@@ -62,17 +64,50 @@ describe('percent change', () => {
     expect(percentChange(9875, 10000)).toBe(-1.3);
   });
 
-  it('formats with a sign and one decimal', () => {
-    expect(formatPercentChange(1053, 1000)).toBe('+5.3%');
-    expect(formatPercentChange(980, 1000)).toBe('-2.0%');
-    expect(formatPercentChange(1000, 1000)).toBe('0.0%');
+  it("formats an amount's change with a sign, one decimal and %", () => {
+    expect(formatChange(metricChange('円', 1053, 1000))).toBe('+5.3%');
+    expect(formatChange(metricChange('枚', 980, 1000))).toBe('-2.0%');
+    expect(formatChange(metricChange('円', 1000, 1000))).toBe('0.0%');
   });
 
   it("is '-' when the comparison is zero or absent", () => {
-    expect(formatPercentChange(100, 0)).toBe('-');
-    expect(formatPercentChange(100, null)).toBe('-');
-    expect(formatPercentChange(100, undefined)).toBe('-');
+    expect(formatChange(metricChange('円', 100, 0))).toBe('-');
+    expect(formatChange(metricChange('円', 100, null))).toBe('-');
+    expect(formatChange(metricChange('円', 100, undefined))).toBe('-');
     expect(percentChange(100, 0)).toBeNull();
+  });
+});
+
+describe("a rate's change", () => {
+  it('is the difference in points, not a relative percentage', () => {
+    expect(metricChange('%', 89.8, 88.8)).toEqual({ change: 1, changeUnit: 'pt' });
+    expect(formatChange(metricChange('%', 89.8, 88.8))).toBe('+1.0pt');
+    expect(formatChange(metricChange('%', 57.25, 60))).toBe('-2.8pt');
+  });
+
+  it('has a value against a comparison of 0 %', () => {
+    expect(formatChange(metricChange('%', 12.5, 0))).toBe('+12.5pt');
+  });
+
+  it("is '-' without either side", () => {
+    expect(formatChange(metricChange('%', null, 50))).toBe('-');
+    expect(metricChange('%', 50, null).change).toBeNull();
+  });
+});
+
+describe('niceAxisStep', () => {
+  it('takes about a sixth of the maximum, rounded to 1, 2 or 5 × 10ⁿ', () => {
+    expect(niceAxisStep(1_150_000)).toBe(200_000);
+    expect(niceAxisStep(74_899_000)).toBe(20_000_000);
+    expect(niceAxisStep(60)).toBe(10);
+    expect(niceAxisStep(100)).toBe(20);
+    expect(niceAxisStep(25)).toBe(5);
+    expect(niceAxisStep(0.9)).toBe(0.2);
+  });
+
+  it('is 1 for an empty axis', () => {
+    expect(niceAxisStep(0)).toBe(1);
+    expect(niceAxisStep(Number.NaN)).toBe(1);
   });
 });
 
@@ -200,20 +235,36 @@ describe('formatAxisTick', () => {
 });
 
 describe('metricTotalsText', () => {
-  it('writes a rate with one decimal and the change with a sign', () => {
+  it('writes a rate with one decimal and its change in points', () => {
     expect(metricTotalsText('%', 12, 10)).toEqual({
       base: '12.0%',
       comparison: '10.0%',
-      change: '+20.0%',
+      change: '+2.0pt',
+      note: null,
     });
   });
 
-  it('writes yen and counts with their unit and no space', () => {
+  it('writes yen and counts with their unit and no space, their change in percent', () => {
     expect(metricTotalsText('円', 3400, 550)).toEqual({
       base: '3,400円',
       comparison: '550円',
       change: '+518.2%',
+      note: null,
     });
-    expect(metricTotalsText('枚', 2, null)).toEqual({ base: '2枚', comparison: '-', change: '-' });
+    expect(metricTotalsText('枚', 2, null)).toEqual({
+      base: '2枚',
+      comparison: '-',
+      change: '-',
+      note: null,
+    });
+  });
+
+  it('marks an incomplete comparison and writes no change for it', () => {
+    expect(metricTotalsText('円', 9380, 1000, false)).toEqual({
+      base: '9,380円',
+      comparison: '1,000円',
+      change: '-',
+      note: '比較期間のデータが一部ありません',
+    });
   });
 });

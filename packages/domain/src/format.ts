@@ -134,27 +134,70 @@ export function axisUnitName(unit: string): string {
   return unit === RATE_UNIT ? '' : unit;
 }
 
+/** How a change is measured: a rate's in points (pt), an amount's or a count's in percent. */
+export type ChangeUnit = 'pt' | '%';
+
+/** The unit of a metric's change: pt for a rate (its unit is %), % for anything else. */
+export function changeUnitOf(unit: string): ChangeUnit {
+  return unit === RATE_UNIT ? 'pt' : '%';
+}
+
+/** A metric's change against its comparison, in the unit a manager reads it in. */
+export interface MetricChange {
+  /** One decimal; null when either side has no value (or, in %, the comparison is zero). */
+  change: number | null;
+  changeUnit: ChangeUnit;
+}
+
+/**
+ * The change of a metric's value against its comparison: a rate's as the difference in points
+ * (89.8 % against 88.8 % is +1.0pt), an amount's or a count's relative, in percent.
+ */
+export function metricChange(
+  unit: string,
+  base: number | null | undefined,
+  comparison: number | null | undefined,
+): MetricChange {
+  const changeUnit = changeUnitOf(unit);
+  if (changeUnit === '%') return { change: percentChange(base, comparison), changeUnit };
+  const change = base == null || comparison == null ? null : roundTo(base - comparison, 1);
+  return { change, changeUnit };
+}
+
+/** '+1.0pt', '-2.3%', '0.0%'; '-' for no change value. */
+export function formatChange({ change, changeUnit }: MetricChange): string {
+  if (change === null || !Number.isFinite(change)) return NO_VALUE;
+  const sign = change > 0 ? '+' : '';
+  return `${sign}${change.toFixed(1)}${changeUnit}`;
+}
+
 /** A metric's base and comparison totals and their change, as written wherever they are shown. */
 export interface MetricTotalsText {
   base: string;
   comparison: string;
-  /** '+5.3%', '-2.0%', '0.0%' or '-'. */
+  /** '+5.3%', '+1.0pt', '-2.0%', '0.0%', or '-' (also when the comparison is incomplete). */
   change: string;
+  /** The note shown beside a comparison whose stores have no data for part of its period. */
+  note: string | null;
 }
 
 /**
- * The dashboard figures of one metric: the dashboard card and the report mail both write them
- * with this, so a figure reads the same in both.
+ * The figures of one metric against its comparison: the dashboard card, the scorecard, the
+ * analysis tables and the report mail all write them with this, so a figure reads the same in
+ * each. A comparison period whose stores lack data for part of it (`comparisonComplete` false)
+ * is marked and its change not written as a number.
  */
 export function metricTotalsText(
   unit: string,
   base: number | null | undefined,
   comparison: number | null | undefined,
+  comparisonComplete = true,
 ): MetricTotalsText {
   return {
     base: formatMetricValue(base, unit),
     comparison: formatMetricValue(comparison, unit),
-    change: formatPercentChange(base, comparison),
+    change: comparisonComplete ? formatChange(metricChange(unit, base, comparison)) : NO_VALUE,
+    note: comparisonComplete ? null : MESSAGES.comparisonIncomplete,
   };
 }
 
@@ -170,15 +213,21 @@ export function percentChange(
   return roundTo(((base - comparison) / Math.abs(comparison)) * 100, 1);
 }
 
-/** "+5.3%", "-2.0%", "0.0%", or '-' when the comparison is zero or absent. */
-export function formatPercentChange(
-  base: number | null | undefined,
-  comparison: number | null | undefined,
-): string {
-  const change = percentChange(base, comparison);
-  if (change === null) return NO_VALUE;
-  const sign = change > 0 ? '+' : '';
-  return `${sign}${change.toFixed(1)}%`;
+/** How many steps a value axis is divided into, about. */
+const AXIS_STEPS = 6;
+
+/**
+ * The step of a value axis whose largest value is `max`: about a sixth of it, rounded to 1, 2 or
+ * 5 × 10ⁿ, so that ticks read 20万, 40万, 60万 instead of 19.2万, 38.5万. 1 for an empty axis.
+ */
+export function niceAxisStep(max: number): number {
+  const size = Math.abs(max);
+  if (!Number.isFinite(size) || size === 0) return 1;
+  const raw = size / AXIS_STEPS;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const fraction = raw / power;
+  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
+  return nice * power;
 }
 
 /** Top-chart bar label: at most 13 characters, then an ellipsis. */

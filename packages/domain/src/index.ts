@@ -19,5 +19,6 @@ export * from './address.ts';
 export * from './file-format.ts';
 export * from './dispensing.ts';
 export * from './period-ranges.ts';
+export * from './scorecard.ts';
 export * from './setup.ts';
 export * from './facility-standards/index.ts';

@@ -17,6 +17,7 @@ export const MAIN_MENU_GROUPS = [
     id: 'seller',
     label: '売り手分析',
     items: [
+      { route: 'StoreScorecard', label: '店舗別実績一覧' },
       { route: 'DispensingPharmacy', label: '調剤薬局' },
       { route: 'Timeslot', label: '時間帯別処方箋', indent: true },
       { route: 'Pharmacist', label: '薬剤師' },

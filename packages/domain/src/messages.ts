@@ -129,6 +129,8 @@ export const FORM_MESSAGES = {
   periodTooLong: (years: number, axis?: string) =>
     `${axis ? `${axis}で` : ''}選択できる期間は${years}年までです`,
   storeRequired: 'いずれかの店舗を選択してください',
+  /** A comparison period asked with one of its two dates only. */
+  comparisonBothRequired: '比較期間は開始日と終了日の両方を指定してください',
   /** A period starting before the free plan's calendar allows (FREE_PLAN_CALENDAR_MONTHS). */
   freePlanPeriodTooOld: (earliest: string) =>
     `フリープランでは${slashed(earliest)}より前の期間は選択できません`,
@@ -192,6 +194,8 @@ export const MESSAGES = {
   dashboardMailNoRecipients:
     'レポートメールの受信を許可しているメンバーがいないため、送信先がありません。個人設定でメンバーが受信を許可すると送信できます。',
   noData: '表示できる情報がありません',
+  /** Beside a comparison whose stores have no data for part of its period; no change is shown. */
+  comparisonIncomplete: '比較期間のデータが一部ありません',
   /** In place of a field left empty (a phone, an address, a search name). */
   notEntered: '未入力',
   /** In place of a setting not made yet (viewable stores, an uploader's user). */

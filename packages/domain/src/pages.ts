@@ -169,6 +169,10 @@ export const ANALYSIS_PAGES = [
       CONCENTRATION_TOP3,
       GENERIC_RATE,
       MEDICINE_NOTE_RATE,
+      // Beyond spec 02 §9: every metric of the dashboard and the scorecard by store.
+      'new_reception_counts',
+      're_reception_counts',
+      'prescriptions_per_pharmacist',
     ],
     defaultMetric: SALES,
   },

@@ -174,21 +174,32 @@ describe('comparisonRange', () => {
     expect(comparisonRange(range('2026-11-21', '2026-11-21'), 1)).toEqual(
       range('2026-11-20', '2026-11-20'),
     );
-    // A whole month compares with the same day count, not the previous calendar month.
-    expect(comparisonRange(range('2026-03-01', '2026-03-31'), 1)).toEqual(
-      range('2026-01-29', '2026-02-28'),
-    );
     // Across a year and over a leap day.
-    expect(comparisonRange(range('2028-01-01', '2028-03-31'), 1)).toEqual(
-      range('2027-10-02', '2027-12-31'),
+    expect(comparisonRange(range('2027-12-20', '2028-01-10'), 1)).toEqual(
+      range('2027-11-28', '2027-12-19'),
     );
     expect(comparisonRange(range('2028-03-01', '2028-03-07'), 1)).toEqual(
       range('2028-02-23', '2028-02-29'),
     );
   });
 
-  it('previous period has as many days as the base', () => {
-    for (const base of [range('2025-12-20', '2026-01-10'), range('2024-01-01', '2024-12-31')]) {
+  it('previous period of whole months: as many whole months just before (前月)', () => {
+    expect(comparisonRange(range('2026-03-01', '2026-03-31'), 1)).toEqual(
+      range('2026-02-01', '2026-02-28'),
+    );
+    expect(comparisonRange(range('2026-10-01', '2026-10-31'), 1)).toEqual(
+      range('2026-09-01', '2026-09-30'),
+    );
+    expect(comparisonRange(range('2028-01-01', '2028-03-31'), 1)).toEqual(
+      range('2027-10-01', '2027-12-31'),
+    );
+    expect(comparisonRange(range('2024-01-01', '2024-12-31'), 1)).toEqual(
+      range('2023-01-01', '2023-12-31'),
+    );
+  });
+
+  it('previous period of any other span has as many days as the base', () => {
+    for (const base of [range('2025-12-20', '2026-01-10'), range('2024-01-02', '2024-12-31')]) {
       const comparison = comparisonRange(base, 1);
       expect(daysInRange(comparison)).toBe(daysInRange(base));
       expect(comparison.to < base.from).toBe(true);

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import {
   addYears,
   differenceInCalendarDays,
+  differenceInCalendarMonths,
   eachMonthOfInterval,
   eachYearOfInterval,
   endOfMonth,
@@ -163,6 +164,10 @@ export function presetRange(
   }
 }
 
+/** Whether a range starts on a month's first day and ends on a month's last day. */
+const isWholeMonths = (from: Date, to: Date): boolean =>
+  from.getDate() === 1 && differenceInCalendarDays(endOfMonth(to), to) === 0;
+
 /** Comparison range for a base range: 1 previous period, 2 previous year. */
 export function comparisonRange(base: DateRange, type: ComparisonTypeValue): DateRange {
   const { from, to } = requireRange(base);
@@ -170,6 +175,12 @@ export function comparisonRange(base: DateRange, type: ComparisonTypeValue): Dat
     throw new RangeError(`The base range ends before it starts: ${base.from}〜${base.to}`);
   switch (COMPARISON_KEYS.get(type)) {
     case 'previousPeriod': {
+      // Whole calendar months compare with as many whole months just before (October with
+      // September), as a monthly review reads 前月; any other span with as many days.
+      if (isWholeMonths(from, to)) {
+        const months = differenceInCalendarMonths(to, from) + 1;
+        return toRange(subMonths(from, months), endOfMonth(subMonths(to, months)));
+      }
       const days = differenceInCalendarDays(to, from) + 1;
       return toRange(subDays(from, days), subDays(from, 1));
     }

@@ -126,6 +126,7 @@ const BASIC_ROUTES = [
   'ReceptionType',
   'ReceptionCount',
   'FacilityStandards',
+  'StoreScorecard',
 ];
 const ADVANCED_ROUTES = [
   ...BASIC_ROUTES,

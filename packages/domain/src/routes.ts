@@ -102,6 +102,7 @@ export const ROUTES = [
 
   { ...analysis('Dashboard', 'dashboard', 'ダッシュボード', BASIC), aliases: [''] },
   analysisPage('DispensingPharmacy', 'seller/dispensing-pharmacy', '調剤薬局', FREE),
+  analysis('StoreScorecard', 'seller/store-scorecard', '店舗別実績一覧', BASIC),
   analysisPage('Timeslot', 'seller/timeslot', '時間帯別処方箋', FREE),
   analysisPage('Pharmacist', 'seller/pharmacist', '薬剤師', ADVANCED),
   analysisPage('DispensingFeeScore', 'sales-category/dispensing-fee-score', '4大構成区分', FREE),

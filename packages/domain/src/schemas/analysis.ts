@@ -111,7 +111,16 @@ const periodCode = decimalInteger({
   max: TIME_AXES.length,
 }).default(timeAxis('daily').value);
 
-/** The query of a chart call GET /v3/{family}/{metric} (spec 02 §7), parsed. */
+/** A comparison period is asked with both of its dates or not at all. */
+const bothOrNeither =
+  <K extends string>(first: K, second: K) =>
+  (q: Partial<Record<K, string>>) =>
+    (q[first] === undefined) === (q[second] === undefined);
+
+/**
+ * The query of a chart call GET /v3/{family}/{metric} (spec 02 §7), parsed; with a comparison
+ * period (comparisonFrom, comparisonTo) each series also carries its total over that period.
+ */
 export const analysisQuerySchema = z
   .object({
     from: calendarDate(),
@@ -123,8 +132,14 @@ export const analysisQuerySchema = z
     receptionTypeFilters: filterValues(FIELD_LABELS.receptionTypeFilter, RECEPTION_TYPE_VALUES),
     sortOrder,
     address: addressText,
+    comparisonFrom: calendarDate().optional(),
+    comparisonTo: calendarDate().optional(),
   })
-  .strict();
+  .strict()
+  .refine(bothOrNeither('comparisonFrom', 'comparisonTo'), {
+    error: FORM_MESSAGES.comparisonBothRequired,
+    path: ['comparisonFrom'],
+  });
 export type AnalysisQueryInput = z.input<typeof analysisQuerySchema>;
 export type AnalysisQuery = z.output<typeof analysisQuerySchema>;
 
@@ -140,12 +155,18 @@ export const analysisCsvQuerySchema = z
     reception_type_filters: filterValues(FIELD_LABELS.receptionTypeFilter, RECEPTION_TYPE_VALUES),
     sort_order: sortOrder,
     address: addressText,
+    comparison_from: calendarDate().optional(),
+    comparison_to: calendarDate().optional(),
     separate_by_store: z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
   })
-  .strict();
+  .strict()
+  .refine(bothOrNeither('comparison_from', 'comparison_to'), {
+    error: FORM_MESSAGES.comparisonBothRequired,
+    path: ['comparison_from'],
+  });
 export type AnalysisCsvQuery = z.output<typeof analysisCsvQuerySchema>;
 
 /** The CSV query as the chart query it exports, and whether it is split by store. */
@@ -164,6 +185,8 @@ export function chartQueryOfCsv(q: AnalysisCsvQuery): {
       receptionTypeFilters: q.reception_type_filters,
       sortOrder: q.sort_order,
       address: q.address,
+      comparisonFrom: q.comparison_from,
+      comparisonTo: q.comparison_to,
     },
     separateByStore: q.separate_by_store,
   };
@@ -177,6 +200,10 @@ export const analysisSeriesSchema = z.object({
   total: z.number().nullable(),
   rows: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
   yjCode: z.string().optional(),
+  /** The total over the comparison period, when one was asked. */
+  comparisonTotal: z.number().nullable().optional(),
+  /** With a comparison: false when the stores asked have no data for part of its period. */
+  comparisonComplete: z.boolean().optional(),
 });
 export type AnalysisSeries = z.infer<typeof analysisSeriesSchema>;
 export const analysisResponseSchema = z.array(analysisSeriesSchema);

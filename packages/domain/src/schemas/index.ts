@@ -9,3 +9,4 @@ export * from './invitationRegistration.ts';
 export * from './analysis.ts';
 export * from './maps.ts';
 export * from './reports.ts';
+export * from './scorecard.ts';

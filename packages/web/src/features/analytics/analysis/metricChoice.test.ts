@@ -9,7 +9,15 @@ describe('metric dropdown', () => {
   it('locks the metrics the plan does not open', () => {
     const free = metricOptions(pharmacy, 'free');
     const locked = free.filter((o) => o.locked).map((o) => o.metric.label);
-    expect(locked).toEqual(['処方箋単価', '受付回数', '患者数', '患者単価']);
+    expect(locked).toEqual([
+      '処方箋単価',
+      '受付回数',
+      '患者数',
+      '患者単価',
+      '新規受付回数',
+      '再来受付回数',
+      '薬剤師1人あたり処方箋枚数',
+    ]);
     expect(metricOptions(pharmacy, 'basic').every((o) => !o.locked)).toBe(true);
   });
 
