@@ -98,8 +98,6 @@ export const ANALYSIS_TABLE = {
 export const CHART_MAX_SERIES = 10;
 /** Top-chart bar labels longer than this are cut and given an ellipsis. */
 export const BAR_LABEL_MAX_LENGTH = 13;
-/** Trend chart y-axis step: about max / divisor, rounded to a multiple of roundTo. */
-export const TREND_Y_AXIS_STEP = { divisor: 6, roundTo: 10 } as const;
 
 export const STORE_SELECTOR_MENU_HEIGHT = 480;
 export const PERIOD_POPUP_WIDTH = 358;

@@ -196,6 +196,8 @@ export const MESSAGES = {
   noData: '表示できる情報がありません',
   /** Beside a comparison whose stores have no data for part of its period; no change is shown. */
   comparisonIncomplete: '比較期間のデータが一部ありません',
+  /** A shared link named stores the member may not see; the view shows the others. */
+  linkStoresDropped: 'リンクに閲覧できない店舗が含まれていたため、それらを除いて表示しています',
   /** In place of a field left empty (a phone, an address, a search name). */
   notEntered: '未入力',
   /** In place of a setting not made yet (viewable stores, an uploader's user). */

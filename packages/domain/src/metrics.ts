@@ -102,6 +102,25 @@ export function metricBySlug(slug: string): Metric | undefined {
   return METRICS.find((m) => m.slug === slug);
 }
 
+/**
+ * Sums and counts of things each belonging to one breakdown item (a sheet, a reception, a yen
+ * amount, a fee line), so the items' totals add up to the whole. Not so: rates, unit prices,
+ * distinct patients (one patient visits several clinics or stores) and quantities in each
+ * medicine's own unit.
+ */
+export const ADDITIVE_METRIC_SLUGS: readonly MetricSlug[] = [
+  'dispensing_sales',
+  'prescription_counts',
+  'reception_counts',
+  'medicine_price_amount',
+  'new_reception_counts',
+  're_reception_counts',
+  'calculation_counts',
+];
+
+export const isAdditiveMetric = (slug: string): boolean =>
+  (ADDITIVE_METRIC_SLUGS as readonly string[]).includes(slug);
+
 /** A metric whose activePlans lacks the plan is shown disabled with a lock. */
 export function isMetricAvailable(metric: MetricDef, plan: PlanCode): boolean {
   return metric.activePlans.includes(plan);

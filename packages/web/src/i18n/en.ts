@@ -205,6 +205,8 @@ export const en: Resources = {
   },
   analysis: {
     metric: 'Metric',
+    comparison: 'Compare',
+    comparisonNone: 'None',
     lockedMetric: '{{metric}} (not available on your plan)',
     filterButton: 'Filters',
     filterButtonCount: 'Filters ({{count}} active)',
@@ -260,6 +262,9 @@ export const en: Resources = {
     noMatch: 'No matching items',
     resetSelection: 'Reset selection',
     checkColumn: 'Show in the trend chart',
+    checkRow: 'Show {{name}} in the trend chart',
+    currentPeriod: 'This period',
+    comparisonPeriod: 'Comparison period',
     checkedCount: '{{count}} selected (up to {{max}})',
   },
 };

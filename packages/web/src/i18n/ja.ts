@@ -207,6 +207,8 @@ export const ja = {
   },
   analysis: {
     metric: '指標',
+    comparison: '比較',
+    comparisonNone: 'なし',
     lockedMetric: '{{metric}}（ご利用中のプランでは選択できません）',
     filterButton: '絞り込み',
     filterButtonCount: '絞り込み（{{count}}件の条件）',
@@ -261,6 +263,9 @@ export const ja = {
     noMatch: '該当する項目がありません',
     resetSelection: '選択をリセット',
     checkColumn: '推移グラフに表示',
+    checkRow: '{{name}}を推移グラフに表示',
+    currentPeriod: '当期',
+    comparisonPeriod: '比較期間',
     checkedCount: '{{count}}件を選択中（最大{{max}}件）',
   },
 } as const;

@@ -24,6 +24,7 @@ const custom: SearchCondition = {
   preset: 99,
   base: { from: '2026-09-01', to: '2026-09-30' },
   comparisonType: 2,
+  analysisComparison: 1,
   timeAxis: 2,
   pharmacy: { isAll: false, storeCodes: ['1001', '1003'] },
   metrics: { pharmacy: 'patient_counts', age: 'generic_dispensing_rates' },
@@ -43,6 +44,7 @@ describe('defaultCondition', () => {
       preset: 3,
       base: { from: '2026-11-14', to: '2026-11-20' },
       comparisonType: 1,
+      analysisComparison: null,
       timeAxis: 3,
       pharmacy: { isAll: true, storeCodes: [] },
       metrics: {},
@@ -75,6 +77,7 @@ describe('toStored', () => {
       },
       sortOrder: { value: 2 },
       address: { value: 1, text: '' },
+      analysisComparison: null,
       marketShare: {
         duration: {
           value: 5,
@@ -89,6 +92,7 @@ describe('toStored', () => {
       store: { storeCode: '1002' },
     });
     expect(toStored(custom).chartType).toEqual({ pharmacy: { value: 12 }, age: { value: 7 } });
+    expect(toStored(custom).analysisComparison).toEqual({ value: 1 });
     expect(toStored(custom).pharmacy.stores).toEqual([
       { storeCode: '1001' },
       { storeCode: '1003' },
@@ -155,16 +159,29 @@ describe('fromStored', () => {
   });
 
   it('reads a condition saved before the analysis pages with their defaults', () => {
-    const { chartType, filters, sortOrder, address, marketShare, ...older } = toStored(custom);
+    const { chartType, filters, sortOrder, address, marketShare, analysisComparison, ...older } =
+      toStored(custom);
     expect(fromStored(older, context)).toEqual({
       ...custom,
+      analysisComparison: null,
       metrics: {},
       filters: { genericMedicine: [], medicalInstitutions: [], receptionTypes: [] },
       sortOrder: 2,
       address: { mode: 1, text: '' },
       marketShare: defaultMarketShare(TODAY),
     });
-    expect([chartType, filters, sortOrder, address, marketShare].every(Boolean)).toBe(true);
+    expect(
+      [chartType, filters, sortOrder, address, marketShare, analysisComparison].every(Boolean),
+    ).toBe(true);
+  });
+
+  it("keeps the analysis pages' comparison, none by default or when unreadable", () => {
+    expect(roundTrip({ ...custom, analysisComparison: 2 })?.analysisComparison).toBe(2);
+    expect(roundTrip({ ...custom, analysisComparison: null })?.analysisComparison).toBeNull();
+    const stored = { ...toStored(custom), analysisComparison: { value: 7 } };
+    expect(fromStored(stored, context)?.analysisComparison).toBeNull();
+    const garbled = { ...toStored(custom), analysisComparison: 'x' };
+    expect(fromStored(garbled, context)?.analysisComparison).toBeNull();
   });
 
   it('keeps only filter, sort, address and metric values that are still options', () => {

@@ -56,14 +56,17 @@ export interface MarketShareCondition {
 
 /**
  * The search condition shared by the dashboard and every analysis page (spec 02 §3), saved per
- * member on every change. The dashboard alone reads the comparison; the analysis pages alone the
- * metric, filters, sort and address; the acquisition-rate map alone its own part.
+ * member on every change. The dashboard reads `comparisonType`; the analysis pages their own
+ * comparison (none by default), the metric, filters, sort and address; the acquisition-rate map
+ * alone its own part.
  */
 export interface SearchCondition {
   /** Duration preset value; 99 is custom. */
   preset: DurationPresetValue;
   base: DateRange;
   comparisonType: ComparisonTypeValue;
+  /** The analysis pages' comparison: null for none. */
+  analysisComparison: ComparisonTypeValue | null;
   timeAxis: TimeAxisValue;
   /** isAll: every active store, including stores added later; otherwise `storeCodes`. */
   pharmacy: { isAll: boolean; storeCodes: string[] };
@@ -109,6 +112,7 @@ export function defaultCondition(today: string): SearchCondition {
     preset: preset.value,
     base: presetRange(DEFAULT_SEARCH_CONDITION.durationPreset, today),
     comparisonType: PREVIOUS_PERIOD,
+    analysisComparison: null,
     timeAxis: timeAxis(DEFAULT_SEARCH_CONDITION.timeAxis).value,
     pharmacy: { isAll: true, storeCodes: [] },
     metrics: {},
@@ -121,6 +125,20 @@ export function defaultCondition(today: string): SearchCondition {
 
 export function comparisonOf(condition: Pick<SearchCondition, 'base' | 'comparisonType'>) {
   return comparisonRange(condition.base, condition.comparisonType);
+}
+
+/** The analysis pages' comparison period; null when they compare with nothing. */
+export function analysisComparisonOf(
+  condition: Pick<SearchCondition, 'base' | 'analysisComparison'>,
+): DateRange | null {
+  return condition.analysisComparison === null
+    ? null
+    : comparisonRange(condition.base, condition.analysisComparison);
+}
+
+/** A comparison type value, or undefined when it is none of them. */
+export function comparisonTypeOf(value: unknown): ComparisonTypeValue | undefined {
+  return COMPARISON_TYPES.find((c) => c.value === value)?.value;
 }
 
 /** The stores to query: every active store when isAll, otherwise the chosen ones. */
@@ -165,6 +183,8 @@ const storedSchema = z.object({
     .optional(),
   sortOrder: z.object({ value: z.number() }).optional(),
   address: z.object({ value: z.number(), text: z.string() }).optional(),
+  /** The analysis pages' comparison; absent (older versions) or null: none. */
+  analysisComparison: z.object({ value: z.number() }).nullable().optional().catch(null),
 });
 export type StoredCondition = z.infer<typeof storedSchema> &
   Partial<z.infer<typeof storedMarketShareSchema>>;
@@ -202,6 +222,8 @@ export function toStored(condition: SearchCondition): StoredCondition {
     },
     sortOrder: { value: condition.sortOrder },
     address: { value: condition.address.mode, text: condition.address.text },
+    analysisComparison:
+      condition.analysisComparison === null ? null : { value: condition.analysisComparison },
     marketShare: {
       duration: storedDurationOf(condition.marketShare.preset, condition.marketShare.base),
       store: condition.marketShare.storeCode
@@ -281,7 +303,7 @@ export function fromStored(value: unknown, context: ReadContext): SearchConditio
   if (!parsed.success) return null;
   const { duration, pharmacy, filters } = parsed.data;
 
-  const comparison = COMPARISON_TYPES.find((c) => c.value === duration.destination.value);
+  const comparison = comparisonTypeOf(duration.destination.value);
   const axis = TIME_AXES.find((a) => a.value === parsed.data.timeAxis.value);
   if (!comparison || !axis) return null;
   const period = readPeriod(duration.source, context, axis.value);
@@ -300,7 +322,8 @@ export function fromStored(value: unknown, context: ReadContext): SearchConditio
   const receptionTypes = optionsOf(filters?.reception_type_filters, RECEPTION_TYPE_FILTERS);
   return {
     ...period,
-    comparisonType: comparison.value,
+    comparisonType: comparison,
+    analysisComparison: comparisonTypeOf(parsed.data.analysisComparison?.value) ?? null,
     timeAxis: axis.value,
     pharmacy: { isAll: pharmacy.isAll, storeCodes: pharmacy.isAll ? [] : storeCodes },
     metrics: readMetrics(parsed.data.chartType),

@@ -1,4 +1,5 @@
 export {
+  analysisComparisonOf,
   comparisonOf,
   defaultCondition,
   NO_FILTERS,

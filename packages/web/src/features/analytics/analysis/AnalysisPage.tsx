@@ -34,6 +34,7 @@ import {
 } from '../../search-condition/index.ts';
 import { AddressPopup } from './AddressPopup.tsx';
 import { analysisKeys, analysisQuery, fetchAnalysis } from './api.ts';
+import { ComparisonSelect } from './ComparisonSelect.tsx';
 import { CsvButtons } from './CsvButtons.tsx';
 import { FilterControl } from './FilterDialog.tsx';
 import { MetricSelect } from './MetricSelect.tsx';
@@ -132,6 +133,12 @@ function Analysis({
           tree={tree}
           onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
         />
+        <ComparisonSelect
+          value={condition.analysisComparison}
+          onChange={(analysisComparison) =>
+            update((current) => ({ ...current, analysisComparison }))
+          }
+        />
         <MetricSelect
           options={metricOptions(page, plan)}
           value={metric}
@@ -174,6 +181,7 @@ function Analysis({
         metric={metric}
         axis={condition.timeAxis}
         buckets={buckets}
+        comparison={condition.analysisComparison !== null}
         state={state}
       />
     </>

@@ -52,6 +52,23 @@ describe('analysisQuery', () => {
     ).not.toHaveProperty('address');
     expect(analysisQuery(clinic, filtered, [])).not.toHaveProperty('sortOrder');
   });
+
+  it('sends the comparison period only when a comparison is chosen', () => {
+    expect(analysisQuery(clinic, base, ['1001'])).not.toHaveProperty('comparisonFrom');
+    const october = {
+      ...base,
+      preset: 99 as const,
+      base: { from: '2026-10-01', to: '2026-10-31' },
+    };
+    expect(analysisQuery(clinic, { ...october, analysisComparison: 1 }, ['1001'])).toMatchObject({
+      comparisonFrom: '2026-09-01',
+      comparisonTo: '2026-09-30',
+    });
+    expect(analysisQuery(clinic, { ...october, analysisComparison: 2 }, ['1001'])).toMatchObject({
+      comparisonFrom: '2025-10-01',
+      comparisonTo: '2025-10-31',
+    });
+  });
 });
 
 describe('csvQuery', () => {
@@ -73,6 +90,14 @@ describe('csvQuery', () => {
       period_code: '3',
       store_codes: '1001',
       separate_by_store: 'true',
+    });
+  });
+
+  it('sends the comparison period as comparison_from and comparison_to', () => {
+    const query = analysisQuery(clinic, { ...base, analysisComparison: 2 }, ['1001']);
+    expect(csvQuery(query, false)).toMatchObject({
+      comparison_from: '2025-11-14',
+      comparison_to: '2025-11-20',
     });
   });
 });

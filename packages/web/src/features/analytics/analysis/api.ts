@@ -11,7 +11,7 @@ import {
   type MetricSlug,
 } from '@pharmalytics/domain';
 import { api, apiDownload, type DownloadedFile } from '../../../api/index.ts';
-import type { SearchCondition } from '../../search-condition/index.ts';
+import { analysisComparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import { ADDRESS_MODE } from './address.ts';
 
 /**
@@ -28,15 +28,18 @@ export type AnalysisQuery = Partial<{
   receptionTypeFilters: string;
   sortOrder: string;
   address: string;
+  comparisonFrom: string;
+  comparisonTo: string;
 }>;
 
-/** The sort menu and the address popup only exist on their pages. */
+/** The sort menu and the address popup only exist on their pages; a comparison, when chosen. */
 export function analysisQuery(
   page: AnalysisPageDef,
   condition: SearchCondition,
   storeCodes: readonly string[],
 ): AnalysisQuery {
   const { filters } = condition;
+  const comparison = analysisComparisonOf(condition);
   const query: AnalysisQuery = {
     from: condition.base.from,
     to: condition.base.to,
@@ -50,6 +53,8 @@ export function analysisQuery(
       page.breakdown === 'address' && condition.address.mode === ADDRESS_MODE.address
         ? condition.address.text.trim()
         : '',
+    comparisonFrom: comparison?.from ?? '',
+    comparisonTo: comparison?.to ?? '',
   };
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
@@ -66,6 +71,8 @@ export function csvQuery(query: AnalysisQuery, separateByStore: boolean): Record
     reception_type_filters: query.receptionTypeFilters,
     sort_order: query.sortOrder,
     address: query.address,
+    comparison_from: query.comparisonFrom,
+    comparison_to: query.comparisonTo,
     separate_by_store: separateByStore ? 'true' : undefined,
   };
   return Object.fromEntries(

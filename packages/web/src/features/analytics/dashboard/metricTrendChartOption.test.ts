@@ -44,4 +44,23 @@ describe('the dashboard trend chart', () => {
     const label = option.xAxis.axisLabel.formatter as (value: string, index: number) => string;
     expect(label('0', 0)).toBe('11/14');
   });
+
+  it('steps the value axis by 1, 2 or 5 × 10ⁿ over both periods: 20万, 40万, 60万', () => {
+    const option = loose(
+      metricTrendChartOption({
+        chart: {
+          labels: ['10/01', '10/02'],
+          base: [1_154_000, 900_000],
+          comparison: [300_000, null],
+        },
+        unit: '円',
+        style: TEST_STYLE,
+        base: { name: '対象期間', color: '#00897b' },
+        comparison: { name: '比較期間', color: '#ff9800' },
+      }),
+    );
+    expect(option.yAxis).toMatchObject({ min: 0, interval: 200_000, max: 1_200_000 });
+    const tick = option.yAxis.axisLabel.formatter as (value: number) => string;
+    expect([200_000, 400_000, 600_000].map(tick)).toEqual(['20万', '40万', '60万']);
+  });
 });

@@ -1,5 +1,6 @@
 import { axisUnitName, formatAxisTick } from '@pharmalytics/domain';
 import type { EChartOption } from '../../../components/charts/EChart.tsx';
+import { valueAxisRange } from '../analysis/panels/axisRange.ts';
 import { TICK_FONT_SIZE, type ChartStyle } from '../analysis/panels/chartStyle.ts';
 import type { ChartData } from './figures.ts';
 
@@ -70,6 +71,7 @@ export function metricTrendChartOption({
     },
     yAxis: {
       type: 'value',
+      ...valueAxisRange([...chart.base, ...chart.comparison], unit),
       // The unit on the axis (円, 枚, 人, 回); a rate's ticks carry their %.
       name: axisUnitName(unit),
       nameTextStyle: { fontSize: TICK_FONT_SIZE, color: style.mutedText },

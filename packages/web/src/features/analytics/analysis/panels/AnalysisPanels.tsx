@@ -28,6 +28,8 @@ export interface AnalysisPanelsProps {
   axis: TimeAxisValue;
   /** The period's buckets on the axis (periodBuckets). */
   buckets: readonly string[];
+  /** A comparison period was asked: the top chart and the table show it. */
+  comparison: boolean;
   state: AnalysisPanelsState;
 }
 
@@ -52,7 +54,14 @@ function useStableBuckets(buckets: readonly string[]): readonly string[] {
  * chart side by side on wide screens, the breakdown table below. The rows checked in the table
  * are the trend chart's lines.
  */
-export function AnalysisPanels({ page, metric, axis, state, ...props }: AnalysisPanelsProps) {
+export function AnalysisPanels({
+  page,
+  metric,
+  axis,
+  comparison,
+  state,
+  ...props
+}: AnalysisPanelsProps) {
   const { t } = useTranslation();
   const buckets = useStableBuckets(props.buckets);
   const series = state.status === 'success' ? state.series : NO_SERIES;
@@ -73,7 +82,7 @@ export function AnalysisPanels({ page, metric, axis, state, ...props }: Analysis
       }}
     >
       <Panel title={t('panels.topChart')} view={view} height={PANEL_CHART_HEIGHT}>
-        <TopChart series={series} metric={metric} />
+        <TopChart series={series} metric={metric} comparison={comparison} />
       </Panel>
       <Panel title={t('panels.trendChart')} view={view} height={PANEL_CHART_HEIGHT}>
         <TrendChart
@@ -90,6 +99,7 @@ export function AnalysisPanels({ page, metric, axis, state, ...props }: Analysis
           axis={axis}
           buckets={buckets}
           series={series}
+          comparison={comparison}
           checked={selection.checked}
           onCheck={selection.check}
           onReset={selection.reset}

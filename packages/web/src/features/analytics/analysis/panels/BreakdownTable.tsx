@@ -1,17 +1,21 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell, { type TableCellProps } from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  DataGrid,
-  type DataGridProps,
-  type GridColDef,
-  type GridRowId,
-  type GridRowSelectionModel,
-} from '@mui/x-data-grid';
-import { jaJP } from '@mui/x-data-grid/locales';
-import {
   ANALYSIS_TABLE,
+  changeUnitOf,
+  formatChange,
   formatMetricNumber,
   MESSAGES,
   NO_VALUE,
@@ -28,48 +32,42 @@ import { visuallyHidden } from '../../../../components/index.ts';
 import {
   breakdownTable,
   filterByName,
-  type BreakdownCell,
+  nextSort,
+  sortRows,
   type BreakdownColumn,
   type BreakdownRow,
+  type BreakdownSort,
 } from './breakdownTable.ts';
 
-const BASE_LOCALE_TEXT = jaJP.components.MuiDataGrid.defaultProps.localeText;
 const PAGE_SIZE_OPTIONS = [...TABLE_PAGE_SIZES];
-const INITIAL_STATE = {
-  pagination: { paginationModel: { page: 0, pageSize: TABLE_DEFAULT_PAGE_SIZE } },
-};
 const HEADER_BACKGROUND = '#f7faf9';
+const OVERALL_BACKGROUND = '#eef5f3';
 const SEARCH_FIELD_WIDTH = 280;
+const HEADER_HEIGHT = 48;
+const ROW_HEIGHT = 44;
+/** The checkbox column, then the sticky No. and item columns, then the figures. */
+const WIDTHS = { check: 48, number: 56, item: 220, code: 130, value: 120, change: 96 } as const;
+const STICKY_LEFT = { check: 0, number: WIDTHS.check, item: WIDTHS.check + WIDTHS.number };
 
-const COLUMN_WIDTHS = { number: 64, item: 220, code: 140, value: 120 } as const;
+type Kind = BreakdownColumn['kind'];
 
-/** A grid column of the breakdown table: numbers right-aligned without their unit. */
-function gridColumn(column: BreakdownColumn, unit: string): GridColDef<BreakdownRow> {
-  const base: GridColDef<BreakdownRow> = {
-    field: column.field,
-    headerName: column.header,
-    sortable: false,
-    width: COLUMN_WIDTHS[column.kind],
-    valueGetter: (_value, row): BreakdownCell => row.cells[column.index] ?? null,
+/**
+ * Where a cell stays while the table scrolls: the checkbox, No. and item columns on the left,
+ * the header rows (the column names, then 全体) on top; a cell that stays both ways above all.
+ */
+function stickyPlace(kind: Kind | 'check', top: number | null): TableCellProps['sx'] {
+  const left = kind === 'check' || kind === 'number' || kind === 'item' ? STICKY_LEFT[kind] : null;
+  if (left === null && top === null) return {};
+  return {
+    position: 'sticky',
+    ...(left !== null && { left }),
+    ...(top !== null && { top }),
+    zIndex: (left !== null ? 1 : 0) + (top !== null ? 2 : 0),
   };
-  switch (column.kind) {
-    case 'number':
-      return { ...base, type: 'number', align: 'right', headerAlign: 'right' };
-    case 'item':
-      return { ...base, minWidth: COLUMN_WIDTHS.item, flex: 1 };
-    case 'code':
-      return { ...base, valueFormatter: (value: BreakdownCell) => value ?? NO_VALUE };
-    case 'value':
-      return {
-        ...base,
-        type: 'number',
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: BreakdownCell) =>
-          formatMetricNumber(typeof value === 'number' ? value : null, unit),
-      };
-  }
 }
+
+const alignOf = (kind: Kind): 'left' | 'right' =>
+  kind === 'number' || kind === 'value' || kind === 'change' ? 'right' : 'left';
 
 export interface BreakdownTableProps {
   page: AnalysisPageDef;
@@ -77,6 +75,8 @@ export interface BreakdownTableProps {
   axis: TimeAxisValue;
   buckets: readonly string[];
   series: readonly AnalysisSeries[];
+  /** Shows 比較期間 and 増減 after 合計. */
+  comparison: boolean;
   /** Keys of the checked series. */
   checked: readonly string[];
   onCheck: (requested: Iterable<string>) => void;
@@ -84,8 +84,10 @@ export interface BreakdownTableProps {
 }
 
 /**
- * 内訳: the table the CSV export writes, with a search by item name and checkboxes choosing the
- * trend chart's lines. The header has no "select all": it would tick more than ten rows.
+ * 内訳: the table the CSV export writes (合計 moved next to the item), with a 全体 row where the
+ * metric adds up over items, sorting by any column, a search by item name and checkboxes
+ * choosing the trend chart's lines. The header has no "select all": it would tick more than ten
+ * rows.
  */
 export function BreakdownTable({
   page,
@@ -93,6 +95,7 @@ export function BreakdownTable({
   axis,
   buckets,
   series,
+  comparison,
   checked,
   onCheck,
   onReset,
@@ -100,41 +103,109 @@ export function BreakdownTable({
   const { t } = useTranslation();
   const captionId = useId();
   const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<BreakdownSort | null>(null);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(TABLE_DEFAULT_PAGE_SIZE);
 
   const table = useMemo(
-    () => breakdownTable(page, series, buckets, axis),
-    [page, series, buckets, axis],
+    () => breakdownTable(page, metric, series, buckets, axis, { comparison }),
+    [page, metric, series, buckets, axis, comparison],
   );
-  const rows = useMemo(() => filterByName(table.rows, query), [table.rows, query]);
-  const columns = useMemo(
-    () => table.columns.map((column) => gridColumn(column, metric.unit)),
-    [table.columns, metric.unit],
+  const rows = useMemo(
+    () => sortRows(filterByName(table.rows, query), table.columns, sort),
+    [table, query, sort],
   );
-  const selectionModel = useMemo(
-    (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>(checked) }),
-    [checked],
-  );
-  const checkboxColDef = useMemo(
-    (): DataGridProps<BreakdownRow>['checkboxColDef'] => ({
-      headerName: t('panels.checkColumn'),
-      renderHeader: () => (
-        <Box component="span" sx={visuallyHidden}>
-          {t('panels.checkColumn')}
-        </Box>
-      ),
-    }),
-    [t],
-  );
-  const localeText = useMemo(
-    () => ({
-      ...BASE_LOCALE_TEXT,
-      noRowsLabel: query.trim() === '' ? MESSAGES.noData : t('panels.noMatch'),
-      paginationRowsPerPage: t('settingsCommon.rowsPerPage'),
-      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        t('settingsCommon.pageRange', { from, to, count }),
-    }),
-    [t, query],
-  );
+  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+  const shownPage = Math.min(pageIndex, lastPage);
+  const shown = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
+  const checkedKeys = new Set(checked);
+
+  const toggle = (id: string) =>
+    onCheck(checkedKeys.has(id) ? checked.filter((key) => key !== id) : [...checked, id]);
+
+  const cellText = (row: BreakdownRow, column: BreakdownColumn): string => {
+    const value = row.cells[column.index] ?? null;
+    switch (column.kind) {
+      case 'number':
+        return value === null ? '' : String(value);
+      case 'item':
+      case 'code':
+        return value === null ? NO_VALUE : String(value);
+      case 'value':
+        return formatMetricNumber(typeof value === 'number' ? value : null, metric.unit);
+      case 'change':
+        return formatChange({
+          change: typeof value === 'number' ? value : null,
+          changeUnit: changeUnitOf(metric.unit),
+        });
+    }
+  };
+
+  const bodyCell = (row: BreakdownRow, column: BreakdownColumn, overall = false) => {
+    const text = cellText(row, column);
+    const incomplete = column.kind === 'change' && row.comparisonIncomplete;
+    const common = {
+      key: column.field,
+      align: alignOf(column.kind),
+      title: column.kind === 'item' ? text : incomplete ? MESSAGES.comparisonIncomplete : undefined,
+      sx: {
+        ...stickyPlace(column.kind, overall ? HEADER_HEIGHT : null),
+        width: WIDTHS[column.kind],
+        maxWidth: WIDTHS[column.kind],
+        bgcolor: overall ? OVERALL_BACKGROUND : 'background.paper',
+        fontWeight: overall ? 700 : undefined,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+      },
+    } as const;
+    // The 全体 row sits in the table head; its cells are data all the same.
+    if (column.kind === 'item') {
+      return (
+        <TableCell component="th" scope="row" variant="body" {...common}>
+          {text}
+        </TableCell>
+      );
+    }
+    return (
+      <TableCell component="td" variant="body" {...common}>
+        {text}
+      </TableCell>
+    );
+  };
+
+  const headerCell = (column: BreakdownColumn) => {
+    const active = sort?.field === column.field;
+    return (
+      <TableCell
+        key={column.field}
+        align={alignOf(column.kind)}
+        sortDirection={active ? sort.direction : false}
+        sx={{
+          ...stickyPlace(column.kind, 0),
+          width: WIDTHS[column.kind],
+          bgcolor: HEADER_BACKGROUND,
+          fontWeight: 700,
+          fontSize: 13,
+          whiteSpace: 'nowrap',
+          height: HEADER_HEIGHT,
+          py: 0,
+        }}
+      >
+        <TableSortLabel
+          active={active}
+          direction={active ? sort.direction : 'asc'}
+          onClick={() => {
+            setSort((current) => nextSort(current, column));
+            setPageIndex(0);
+          }}
+        >
+          {column.header}
+        </TableSortLabel>
+      </TableCell>
+    );
+  };
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -145,7 +216,10 @@ export function BreakdownTable({
           fullWidth={false}
           label={t('panels.search')}
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPageIndex(0);
+          }}
           sx={{ width: SEARCH_FIELD_WIDTH, maxWidth: '100%' }}
         />
         <Button variant="outlined" size="small" onClick={onReset}>
@@ -155,6 +229,11 @@ export function BreakdownTable({
           {t('panels.checkedCount', { count: checked.length, max: ANALYSIS_TABLE.maxChecked })}
         </Typography>
       </Box>
+      {table.comparisonIncomplete && (
+        <Alert severity="info" data-testid="comparison-incomplete">
+          {MESSAGES.comparisonIncomplete}
+        </Alert>
+      )}
       {metric.unit !== '' && (
         <Typography
           id={captionId}
@@ -165,37 +244,96 @@ export function BreakdownTable({
           {t('panels.unit', { unit: metric.unit })}
         </Typography>
       )}
-      <Box sx={{ height: ANALYSIS_TABLE.height, width: '100%', minWidth: 0 }}>
-        <DataGrid<BreakdownRow>
-          rows={rows}
-          columns={columns}
-          aria-label={t('panels.tableLabel', { metric: metric.label })}
-          aria-describedby={metric.unit !== '' ? captionId : undefined}
-          localeText={localeText}
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          initialState={INITIAL_STATE}
-          checkboxSelection
-          checkboxColDef={checkboxColDef}
-          rowSelectionModel={selectionModel}
-          onRowSelectionModelChange={(model) => {
-            // Select-all and range selections are refused by onCheck when they exceed the limit.
-            if (model.type === 'include') onCheck([...model.ids].map(String));
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }}>
+        <TableContainer sx={{ maxHeight: ANALYSIS_TABLE.height }}>
+          <Table
+            stickyHeader
+            size="small"
+            aria-label={t('panels.tableLabel', { metric: metric.label })}
+            aria-describedby={metric.unit !== '' ? captionId : undefined}
+            sx={{
+              tableLayout: 'fixed',
+              width: 'max-content',
+              minWidth: '100%',
+              '& td, & th': { height: ROW_HEIGHT, borderColor: 'divider' },
+            }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell
+                  padding="checkbox"
+                  sx={{
+                    ...stickyPlace('check', 0),
+                    width: WIDTHS.check,
+                    bgcolor: HEADER_BACKGROUND,
+                  }}
+                >
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('panels.checkColumn')}
+                  </Box>
+                </TableCell>
+                {table.columns.map(headerCell)}
+              </TableRow>
+              {table.overall && (
+                <TableRow data-testid="breakdown-overall">
+                  <TableCell
+                    component="td"
+                    variant="body"
+                    padding="checkbox"
+                    sx={{ ...stickyPlace('check', HEADER_HEIGHT), bgcolor: OVERALL_BACKGROUND }}
+                  />
+                  {table.columns.map((column) => bodyCell(table.overall!, column, true))}
+                </TableRow>
+              )}
+            </TableHead>
+            <TableBody>
+              {shown.length === 0 && (
+                <TableRow>
+                  <TableCell
+                    colSpan={table.columns.length + 1}
+                    sx={{ color: 'text.secondary', textAlign: 'center', py: 6 }}
+                  >
+                    {query.trim() === '' ? MESSAGES.noData : t('panels.noMatch')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {shown.map((row) => (
+                <TableRow key={row.id} data-id={row.id} hover>
+                  <TableCell
+                    padding="checkbox"
+                    data-field="__check__"
+                    sx={{ ...stickyPlace('check', null), bgcolor: 'background.paper' }}
+                  >
+                    <Checkbox
+                      size="small"
+                      checked={checkedKeys.has(row.id)}
+                      onChange={() => toggle(row.id)}
+                      slotProps={{
+                        input: { 'aria-label': t('panels.checkRow', { name: row.name }) },
+                      }}
+                    />
+                  </TableCell>
+                  {table.columns.map((column) => bodyCell(row, column))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={shownPage}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZE_OPTIONS}
+          onPageChange={(_event, next) => setPageIndex(next)}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPageIndex(0);
           }}
-          disableRowSelectionExcludeModel
-          keepNonExistentRowsSelected
-          disableRowSelectionOnClick
-          disableColumnMenu
-          disableColumnSorting
-          rowHeight={44}
-          columnHeaderHeight={48}
-          sx={{
-            bgcolor: 'background.paper',
-            borderColor: 'divider',
-            '& .MuiDataGrid-columnHeader': { bgcolor: HEADER_BACKGROUND },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, fontSize: 13 },
-            '& .MuiDataGrid-cell--textRight': { fontVariantNumeric: 'tabular-nums' },
-            '& .MuiDataGrid-overlay': { color: 'text.secondary' },
-          }}
+          labelRowsPerPage={t('settingsCommon.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('settingsCommon.pageRange', { from, to, count })
+          }
         />
       </Box>
     </Box>

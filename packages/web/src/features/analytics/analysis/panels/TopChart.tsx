@@ -9,15 +9,25 @@ import { topChartOption, topChartSeries } from './topChartOption.ts';
 export interface TopChartProps {
   series: readonly AnalysisSeries[];
   metric: Metric;
+  /** Draws each item's comparison period beside it. */
+  comparison: boolean;
 }
 
 /** 上位グラフ: the totals of the first ten series as horizontal bars. */
-export function TopChart({ series, metric }: TopChartProps) {
+export function TopChart({ series, metric, comparison }: TopChartProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const option = useMemo(
-    () => topChartOption(series, metric.unit, chartStyle(theme)),
-    [series, metric.unit, theme],
+    () =>
+      topChartOption(
+        series,
+        metric.unit,
+        chartStyle(theme),
+        comparison
+          ? { baseName: t('panels.currentPeriod'), comparisonName: t('panels.comparisonPeriod') }
+          : null,
+      ),
+    [series, metric.unit, theme, comparison, t],
   );
   const label = t('panels.topChartLabel', {
     metric: metric.label,

@@ -1,4 +1,4 @@
-import type { Theme } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 
 /** The theme's colours and font as the panels' charts use them. */
 export interface ChartStyle {
@@ -8,7 +8,12 @@ export interface ChartStyle {
   gridLine: string;
   /** The top chart's bars. */
   bar: string;
+  /** The top chart's bars of the comparison period: the same colour, lighter. */
+  comparisonBar: string;
 }
+
+/** How strongly a comparison bar shows its colour. */
+const COMPARISON_BAR_OPACITY = 0.4;
 
 export function chartStyle(theme: Theme): ChartStyle {
   const { palette, typography } = theme;
@@ -18,6 +23,7 @@ export function chartStyle(theme: Theme): ChartStyle {
     mutedText: palette.text.secondary,
     gridLine: palette.divider,
     bar: palette.primary.main,
+    comparisonBar: alpha(palette.primary.main, COMPARISON_BAR_OPACITY),
   };
 }
 

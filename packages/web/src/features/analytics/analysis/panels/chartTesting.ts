@@ -7,13 +7,21 @@ export const TEST_STYLE: ChartStyle = {
   mutedText: '#666666',
   gridLine: '#dddddd',
   bar: '#00897b',
+  comparisonBar: '#99d0ca',
 };
 
 type Formatter = (...args: never[]) => string;
 
 /** A part of a built option, read loosely: tests look at what they name. */
 export interface LooseOption {
-  xAxis: { data?: string[]; axisLabel: { formatter: Formatter } };
+  xAxis: {
+    data?: string[];
+    min?: number;
+    max?: number;
+    interval?: number;
+    axisLabel: { formatter: Formatter };
+  };
+  legend?: unknown;
   yAxis: {
     data?: string[];
     inverse?: boolean;

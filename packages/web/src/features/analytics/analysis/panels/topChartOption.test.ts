@@ -48,4 +48,64 @@ describe('topChartOption', () => {
     expect(option.series[0]!.data).toEqual([null]);
     expect(option.tooltip.formatter({ dataIndex: 0 })).toContain('<b>-</b>');
   });
+
+  it('steps the value axis by 1, 2 or 5 × 10ⁿ from zero', () => {
+    const option = loose(
+      topChartOption(
+        [
+          { name: 'A', total: 1_154_000 },
+          { name: 'B', total: 300_000 },
+        ],
+        '円',
+        TEST_STYLE,
+      ),
+    );
+    expect(option.xAxis).toMatchObject({ min: 0, interval: 200_000, max: 1_200_000 });
+  });
+});
+
+describe('topChartOption with a comparison', () => {
+  const NAMES = { baseName: '当期', comparisonName: '比較期間' };
+  const items = [
+    {
+      name: '天神クリニック',
+      total: 1_200_000,
+      comparisonTotal: 1_000_000,
+      comparisonComplete: true,
+    },
+    { name: '博多医院', total: 500_000, comparisonTotal: null, comparisonComplete: false },
+  ];
+
+  it('draws a lighter comparison bar per item, named in the legend', () => {
+    const option = loose(topChartOption(items, '円', TEST_STYLE, NAMES));
+    expect(option.series.map((s) => [s.name, s.data, s.itemStyle.color])).toEqual([
+      ['当期', [1_200_000, 500_000], TEST_STYLE.bar],
+      ['比較期間', [1_000_000, null], TEST_STYLE.comparisonBar],
+    ]);
+    expect(option.legend).toBeDefined();
+  });
+
+  it('tells both totals and the change in the tooltip, or that the comparison lacks data', () => {
+    const option = loose(topChartOption(items, '円', TEST_STYLE, NAMES));
+    const first = option.tooltip.formatter({ dataIndex: 0 });
+    expect(first).toContain('1,200,000円');
+    expect(first).toContain('1,000,000円');
+    expect(first).toContain('+20.0%');
+    const second = option.tooltip.formatter({ dataIndex: 1 });
+    expect(second).toContain('比較期間のデータが一部ありません');
+    expect(second).not.toContain('%');
+  });
+
+  it('steps the axis over both periods', () => {
+    const option = loose(
+      topChartOption([{ name: 'A', total: 10, comparisonTotal: 95 }], '回', TEST_STYLE, NAMES),
+    );
+    expect(option.xAxis).toMatchObject({ min: 0, interval: 20, max: 100 });
+  });
+
+  it('has no legend and one bar per item without a comparison', () => {
+    const option = loose(topChartOption(items, '円', TEST_STYLE));
+    expect(option.series).toHaveLength(1);
+    expect(option.legend).toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 import { timeAxis } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
 import { loose, TEST_STYLE } from './chartTesting.ts';
-import { trendAxisStep, trendChartOption } from './trendChartOption.ts';
+import { trendChartOption } from './trendChartOption.ts';
 import { SERIES_PALETTE } from '../../../../components/charts/seriesPalette.ts';
 
 const MONTHLY = timeAxis('monthly').value;
@@ -15,25 +15,6 @@ const line = (name: string, values: (number | null)[]) => ({
 
 const build = (series: ReturnType<typeof line>[], unit = '円', buckets = BUCKETS) =>
   loose(trendChartOption({ series, buckets, axis: MONTHLY, unit, style: TEST_STYLE }));
-
-describe('trendAxisStep', () => {
-  it('is about a sixth of the maximum, rounded to tens', () => {
-    expect(trendAxisStep(1234)).toBe(210);
-    expect(trendAxisStep(100)).toBe(20);
-    expect(trendAxisStep(60000)).toBe(10000);
-  });
-
-  it('is at least ten above zero', () => {
-    expect(trendAxisStep(45)).toBe(10);
-    expect(trendAxisStep(0.5)).toBe(10);
-  });
-
-  it('leaves the step to the chart with nothing above zero', () => {
-    expect(trendAxisStep(0)).toBeUndefined();
-    expect(trendAxisStep(-5)).toBeUndefined();
-    expect(trendAxisStep(Number.NaN)).toBeUndefined();
-  });
-});
 
 describe('trendChartOption', () => {
   it('draws one line per series in the given order, coloured by the palette', () => {
@@ -74,10 +55,20 @@ describe('trendChartOption', () => {
     expect(option.series[0]!.connectNulls).toBe(false);
   });
 
-  it('steps the y axis from zero by trendAxisStep of the largest value', () => {
-    const option = build([line('A', [1000, 1234, 5]), line('B', [3, 4, 5])]);
-    expect(option.yAxis).toMatchObject({ min: 0, interval: 210, max: 1260 });
+  it('steps the y axis from zero by 1, 2 or 5 × 10ⁿ: 20万, 40万, 60万', () => {
+    const option = build([line('A', [1_000_000, 1_154_000, 5]), line('B', [3, 4, 5])]);
+    expect(option.yAxis).toMatchObject({ min: 0, interval: 200_000, max: 1_200_000 });
+    const tick = option.yAxis.axisLabel.formatter as (value: number) => string;
+    expect(tick(400_000)).toBe('40万');
     expect(build([line('A', [45, 0, 0])]).yAxis).toMatchObject({ min: 0, interval: 10, max: 50 });
+  });
+
+  it('steps a rate by tenths where needed, a count never below one', () => {
+    expect(build([line('A', [0.4, 0.1, 0])], '%').yAxis).toMatchObject({
+      interval: 0.1,
+      max: 0.4,
+    });
+    expect(build([line('A', [3, 1, 0])], '枚').yAxis).toMatchObject({ interval: 1, max: 3 });
   });
 
   it('lets the chart choose the step when every value is zero or missing', () => {

@@ -4,7 +4,6 @@ import {
   axisUnitName,
   formatAxisTick,
   formatMetricValue,
-  TREND_Y_AXIS_STEP,
   truncateBarLabel,
   type AnalysisSeries,
   type TimeAxisValue,
@@ -18,6 +17,7 @@ import {
   type ChartStyle,
 } from './chartStyle.ts';
 import { SERIES_PALETTE } from '../../../../components/charts/seriesPalette.ts';
+import { valueAxisRange } from './axisRange.ts';
 
 /** Marks are drawn up to this many buckets; beyond, the line alone reads better. */
 const MAX_MARKS = 31;
@@ -33,29 +33,10 @@ export interface TrendChartInput {
   style: ChartStyle;
 }
 
-/**
- * The y-axis step for the largest value (spec 02 §9): about a sixth of it, rounded to tens, at
- * least ten; undefined (ECharts decides) when there is nothing above zero.
- */
-export function trendAxisStep(max: number): number | undefined {
-  if (!Number.isFinite(max) || max <= 0) return undefined;
-  const { divisor, roundTo } = TREND_Y_AXIS_STEP;
-  return Math.max(roundTo, Math.round(max / divisor / roundTo) * roundTo);
-}
-
 /** Each series' value per bucket; null where the series has none, which breaks the line. */
 function valuesByBucket(series: TrendSeries, buckets: readonly string[]): (number | null)[] {
   const byDate = new Map(series.rows.map((r) => [r.date, r.value]));
   return buckets.map((b) => byDate.get(b) ?? null);
-}
-
-/** The y axis from zero: a step of trendAxisStep, and a top on a step so the last tick is even. */
-function valueAxisRange(lines: readonly (number | null)[][]) {
-  const max = Math.max(0, ...lines.flat().filter((v) => v !== null));
-  const interval = trendAxisStep(max);
-  return interval === undefined
-    ? { min: 0 }
-    : { min: 0, interval, max: Math.ceil(max / interval) * interval };
 }
 
 /** One line per checked series (at most ten) over the buckets, coloured by SERIES_PALETTE. */
@@ -101,7 +82,7 @@ export function trendChartOption({
     },
     yAxis: {
       type: 'value',
-      ...valueAxisRange(lines),
+      ...valueAxisRange(lines.flat(), unit),
       ...(axisUnitName(unit) !== '' && {
         name: axisUnitName(unit),
         nameTextStyle: { color: style.mutedText, fontSize: TICK_FONT_SIZE, align: 'right' },
