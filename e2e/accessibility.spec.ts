@@ -13,7 +13,14 @@ import { applyCustomPeriod, gotoAnalysis } from './analysis.ts';
 import { ANALYSIS_PERIOD, sendAnalysisFile } from './analysis-data.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboard, dateValue, periodMenu, showLastMonthAgainstLastYear } from './dashboard.ts';
-import { DEMO, expectRoute, login, mainMenu, SETTINGS_AND_PROFILE_ROUTES } from './helpers.ts';
+import {
+  DEMO,
+  expectRoute,
+  login,
+  mainMenu,
+  routeUrl,
+  SETTINGS_AND_PROFILE_ROUTES,
+} from './helpers.ts';
 import { waitForMailLink } from './mail.ts';
 import { blockTiles } from './maps.ts';
 
@@ -61,7 +68,7 @@ function conditionButton(page: Page, name: string | RegExp) {
 
 async function visit(page: Page, name: RouteName, params: Record<string, string | number> = {}) {
   await page.goto(routePath(name, params));
-  await expect(page).toHaveURL(new RegExp(`${routePath(name, params)}$`));
+  await expect(page).toHaveURL(routeUrl(name, params));
   await expectAccessible(page, name);
 }
 

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { HEADER_NAMES, routePath, type RoleName } from '@pharmalytics/domain';
-import { DEMO_PASSWORD, fillLogin } from './helpers.ts';
+import { DEMO_PASSWORD, fillLogin, routeUrl } from './helpers.ts';
 import { waitForMailLink } from './mail.ts';
 
 /** The password given to accounts the tests create. */
@@ -80,7 +80,7 @@ export async function createAccount(
 export async function signInFreshAccount(page: Page, email: string): Promise<void> {
   await createAccount(page, email);
   await fillLogin(page, email, ACCOUNT_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${routePath('DispensingPharmacy')}$`));
+  await expect(page).toHaveURL(routeUrl('DispensingPharmacy'));
 }
 
 /** Invites an address as the signed-in administrator of `inviter` and answers the mail's link. */

@@ -12,6 +12,7 @@ export function analysisPage(page: Page) {
     period: page.getByTestId('condition-period'),
     storesButton: conditions.getByRole('button', { name: /^店舗:/ }),
     metric: conditions.getByRole('combobox', { name: '指標' }),
+    comparison: conditions.getByRole('combobox', { name: '比較' }),
     filterButton: conditions.getByRole('button', { name: /^絞り込み/ }),
     filterBadge: page.getByTestId('filter-badge'),
     sortButton: conditions.getByRole('button', { name: /^並び替え/ }),
@@ -21,7 +22,7 @@ export function analysisPage(page: Page) {
     top: page.getByRole('region', { name: '上位グラフ' }),
     trend: page.getByRole('region', { name: '推移グラフ' }),
     table,
-    grid: table.getByRole('grid'),
+    grid: table.getByRole('table'),
   };
 }
 
@@ -48,22 +49,22 @@ export async function applyCustomPeriod(
   await expect(periodMenu(page).menu).toBeHidden();
 }
 
-/** The grid's body rows, each as the texts of its cells (checkbox column left out). */
+/** The table's item rows, each as the texts of its cells (checkbox column left out). */
 export async function gridRows(grid: Locator): Promise<string[][]> {
-  const rows = grid.locator('[role="row"][data-id]');
+  const rows = grid.locator('tbody tr[data-id]');
   return rows.evaluateAll((elements) =>
     elements.map((row) =>
-      [...row.querySelectorAll('[role="gridcell"]')]
+      [...row.querySelectorAll('td, th')]
         .filter((cell) => cell.getAttribute('data-field') !== '__check__')
         .map((cell) => (cell.textContent ?? '').trim()),
     ),
   );
 }
 
-/** The grid's column headers (checkbox column left out). */
+/** The table's column headers (checkbox column left out). */
 export async function gridHeaders(grid: Locator): Promise<string[]> {
   return grid
-    .locator('[role="columnheader"]')
+    .locator('thead tr:first-child th')
     .evaluateAll((elements) =>
       elements
         .filter((cell) => cell.getAttribute('data-field') !== '__check__')

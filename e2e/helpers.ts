@@ -35,9 +35,13 @@ export async function login(page: Page, email: string, lands: RouteName): Promis
   await expectRoute(page, lands);
 }
 
+/** The route's path, with or without a query (the pages showing a view write it there). */
+export const routeUrl = (name: RouteName, params: Record<string, string | number> = {}) =>
+  new RegExp(`${routePath(name, params)}(\\?[^/]*)?$`);
+
 /** The browser is on the route's path and shows its title. */
 export async function expectRoute(page: Page, name: RouteName): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`${routePath(name)}$`));
+  await expect(page).toHaveURL(routeUrl(name));
   await expect(page).toHaveTitle(pageTitle(route(name).title));
 }
 

@@ -262,7 +262,7 @@ function readMetrics(stored: StoredCondition['chartType']): SearchCondition['met
  * custom period as it was; undefined when it cannot be used. `timeAxis` adds that axis' length
  * limit.
  */
-function readPeriod(
+export function readPeriod(
   duration: z.infer<typeof storedDuration>,
   context: ReadContext,
   timeAxis?: TimeAxisValue,

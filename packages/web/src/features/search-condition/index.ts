@@ -17,4 +17,6 @@ export {
 } from './ConditionControls.tsx';
 export { fromPickerDate, toPickerDate } from './dates.ts';
 export { StoresGate } from './StoresGate.tsx';
+export { analysisUrlScope, DASHBOARD_URL_SCOPE, type ConditionUrlScope } from './conditionUrl.ts';
+export { useConditionUrl } from './useConditionUrl.ts';
 export { conditionKey, useConditionStores, useSearchCondition } from './useSearchCondition.ts';

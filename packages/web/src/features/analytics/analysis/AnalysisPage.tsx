@@ -29,8 +29,9 @@ import {
   queriedStoreCodes,
   StoresControl,
   StoresGate,
+  analysisUrlScope,
   useConditionStores,
-  useSearchCondition,
+  useConditionUrl,
 } from '../../search-condition/index.ts';
 import { AddressPopup } from './AddressPopup.tsx';
 import { analysisKeys, analysisQuery, fetchAnalysis } from './api.ts';
@@ -98,7 +99,11 @@ function Analysis({
   stores: readonly Store[];
 }) {
   const { active, activeCodes, tree } = useConditionStores(member, stores);
-  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const { condition, update, today, plan } = useConditionUrl(
+    member,
+    activeCodes,
+    analysisUrlScope(page),
+  );
   const devApi = useSyncExternalStore(subscribeDevApi, isDevApiEnabled, isDevApiEnabled);
   const metric = chosenMetric(page, condition.metrics, plan);
   const query = analysisQuery(page, condition, queriedStoreCodes(condition, activeCodes));

@@ -32,7 +32,7 @@ import {
   StoresControl,
   StoresGate,
   useConditionStores,
-  useSearchCondition,
+  useConditionUrl,
 } from '../../search-condition/index.ts';
 import { dashboardKeys, dashboardQuery, fetchDashboardMetric, type DashboardQuery } from './api.ts';
 import type { DashboardMetricData } from './figures.ts';
@@ -77,7 +77,7 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
   const { t } = useTranslation();
   const systemAdmin = member.systemRole.name === 'system_admin';
   const { active, activeCodes, tree } = useConditionStores(member, stores);
-  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const { condition, update, today, plan } = useConditionUrl(member, activeCodes);
   const comparisonId = useId();
   const devApi = useSyncExternalStore(subscribeDevApi, isDevApiEnabled, isDevApiEnabled);
 

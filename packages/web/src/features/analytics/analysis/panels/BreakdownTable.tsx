@@ -262,6 +262,7 @@ export function BreakdownTable({
               <TableRow>
                 <TableCell
                   padding="checkbox"
+                  data-field="__check__"
                   sx={{
                     ...stickyPlace('check', 0),
                     width: WIDTHS.check,
