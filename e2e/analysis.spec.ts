@@ -7,7 +7,6 @@ import {
   metricBySlug,
   pageTitle,
   route,
-  routePath,
 } from '@pharmalytics/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {

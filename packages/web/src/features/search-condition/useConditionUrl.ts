@@ -22,7 +22,7 @@ function addressWith(current: URLSearchParams, own: URLSearchParams): string {
 }
 
 const sayStoresDropped = (dropped: boolean) => {
-  if (dropped) enqueueSnackbar(MESSAGES.linkStoresDropped, 'info');
+  if (dropped) enqueueSnackbar(MESSAGES.linkStoresDropped, 'warning');
 };
 
 /**

@@ -47,6 +47,10 @@ const HEADER_HEIGHT = 48;
 const ROW_HEIGHT = 44;
 /** The checkbox column, then the sticky No. and item columns, then the figures. */
 const WIDTHS = { check: 48, number: 56, item: 220, code: 130, value: 120, change: 96 } as const;
+/** On a phone the item column is narrower, so that figures show beside the sticky columns. */
+const ITEM_WIDTH_NARROW = 120;
+const widthOf = (kind: Kind) =>
+  kind === 'item' ? { xs: ITEM_WIDTH_NARROW, sm: WIDTHS.item } : WIDTHS[kind];
 const STICKY_LEFT = { check: 0, number: WIDTHS.check, item: WIDTHS.check + WIDTHS.number };
 
 type Kind = BreakdownColumn['kind'];
@@ -150,8 +154,8 @@ export function BreakdownTable({
       title: column.kind === 'item' ? text : incomplete ? MESSAGES.comparisonIncomplete : undefined,
       sx: {
         ...stickyPlace(column.kind, overall ? HEADER_HEIGHT : null),
-        width: WIDTHS[column.kind],
-        maxWidth: WIDTHS[column.kind],
+        width: widthOf(column.kind),
+        maxWidth: widthOf(column.kind),
         bgcolor: overall ? OVERALL_BACKGROUND : 'background.paper',
         fontWeight: overall ? 700 : undefined,
         overflow: 'hidden',
@@ -184,7 +188,7 @@ export function BreakdownTable({
         sortDirection={active ? sort.direction : false}
         sx={{
           ...stickyPlace(column.kind, 0),
-          width: WIDTHS[column.kind],
+          width: widthOf(column.kind),
           bgcolor: HEADER_BACKGROUND,
           fontWeight: 700,
           fontSize: 13,

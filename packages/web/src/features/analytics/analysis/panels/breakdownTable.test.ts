@@ -168,6 +168,13 @@ describe('the 全体 row', () => {
     ]);
   });
 
+  it('has no comparison total where no item has one', () => {
+    const table = breakdownTable(page('MedicineFee'), SALES, SERIES, BUCKETS, MONTHLY, {
+      comparison: true,
+    });
+    expect(table.overall!.cells.slice(-2)).toEqual([null, null]);
+  });
+
   it('is left out where the items do not add up: rates, unit prices, distinct patients', () => {
     for (const metric of [RATE, PATIENTS, metricBySlug('prescription_unit_price')!]) {
       expect(breakdownTable(page('Clinic'), metric, SERIES, BUCKETS, MONTHLY).overall).toBeNull();

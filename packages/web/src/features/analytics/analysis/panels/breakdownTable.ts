@@ -69,7 +69,10 @@ function overallSeries(series: readonly Series[], buckets: readonly string[]): S
       date,
       value: sum(series.map((s) => s.rows.find((r) => r.date === date)?.value)),
     })),
-    comparisonTotal: sum(series.map((s) => s.comparisonTotal)),
+    // No comparison total of any item (none asked, or none answered): none in all.
+    comparisonTotal: series.some((s) => s.comparisonTotal != null)
+      ? sum(series.map((s) => s.comparisonTotal))
+      : null,
     comparisonComplete: series.every((s) => s.comparisonComplete !== false),
   };
 }
