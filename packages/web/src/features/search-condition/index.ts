@@ -3,9 +3,11 @@ export {
   defaultCondition,
   NO_FILTERS,
   queriedStoreCodes,
+  saveCondition,
   type ConditionFilters,
   type MarketShareCondition,
   type PeriodCondition,
+  type ScorecardCondition,
   type SearchCondition,
 } from './condition.ts';
 export {
@@ -17,3 +19,4 @@ export {
 export { fromPickerDate, toPickerDate } from './dates.ts';
 export { StoresGate } from './StoresGate.tsx';
 export { conditionKey, useConditionStores, useSearchCondition } from './useSearchCondition.ts';
+export { presetText, type PresetTexts } from './presetText.ts';
