@@ -137,18 +137,11 @@ export function ScorecardTable({ response, sort, onSort, label, onOpen }: Scorec
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow
-              key={row.storeCode || 'total'}
-              data-store={row.storeCode}
-              sx={row.isTotal ? { '& > *': { bgcolor: TOTAL_BACKGROUND, fontWeight: 700 } } : {}}
-            >
+            <TableRow key={row.storeCode || 'total'} data-store={row.storeCode}>
               <TableCell
                 component="th"
                 scope="row"
-                sx={{
-                  ...stickyStore,
-                  bgcolor: row.isTotal ? TOTAL_BACKGROUND : 'background.paper',
-                }}
+                sx={{ ...stickyStore, bgcolor: 'background.paper', ...rowLook(row) }}
               >
                 <TargetLink
                   target={analysisTarget(STORE_KPI, row.storeCode)}
@@ -171,6 +164,10 @@ export function ScorecardTable({ response, sort, onSort, label, onOpen }: Scorec
     </TableContainer>
   );
 }
+
+/** The 全店舗 row stands apart: shaded and bold. */
+const rowLook = (row: RowView) =>
+  row.isTotal ? { bgcolor: TOTAL_BACKGROUND, fontWeight: 700 } : {};
 
 const groupStart = (part: CellPart) =>
   part === 'value' ? { borderLeft: 1, borderLeftColor: 'divider' } : {};
@@ -219,7 +216,11 @@ function KpiCells({
 }) {
   const { t } = useTranslation();
   const cell = row.cells[kpi.key]!;
-  const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+  const numeric = {
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+    ...rowLook(row),
+  } as const;
   return (
     <>
       <TableCell align="right" data-part="value" sx={{ ...numeric, ...groupStart('value') }}>
