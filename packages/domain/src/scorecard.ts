@@ -5,6 +5,9 @@ import type { RouteName } from './routes.ts';
 /** 薬剤師1人1日当たり処方箋枚数 the law takes as a pharmacy's guide (薬局並びに店舗販売業の体制省令). */
 export const PRESCRIPTIONS_PER_PHARMACIST_GUIDE = 40;
 
+/** The name of the scorecard's total row (its store code is ''). */
+export const SCORECARD_TOTAL_ROW_NAME = '全店舗';
+
 export interface ScorecardKpi {
   /** Key of the KPI in the scorecard's `metrics`: a catalogue slug, or a scorecard-only KPI. */
   key: string;
