@@ -57,13 +57,16 @@ test.describe('store scorecard', () => {
     for (const kpi of SCORECARD_KPIS) {
       await expect(view.table.locator(`th[data-kpi="${kpi.key}"]`)).toContainText(kpi.label);
     }
-    const hint = view.table.getByRole('button', { name: `${PRESCRIPTIONS.label}の定義` });
+    const hint = view.table.getByRole('button', {
+      name: `${PRESCRIPTIONS.label}の定義`,
+      exact: true,
+    });
     await hint.focus();
     await expect(page.getByRole('tooltip')).toHaveText(PRESCRIPTIONS.definition);
     await expect(view.table.locator('th[data-kpi="prescriptions_per_pharmacist"]')).toContainText(
       '目安 40枚',
     );
-    // June 2023 has no data: no change is written, and the note says why, once.
+    // May 2023 has no data: no change is written, and the note says why, once.
     await expect(view.incompleteNote).toHaveText(MESSAGES.comparisonIncomplete);
     const totals = await valueTexts(view.rows, PRESCRIPTIONS_COLUMN);
     expect(totals[0]).toBe('6');

@@ -4,19 +4,20 @@ import { choosePreset, chooseRadio, openPeriodMenu, periodMenu, typeDate } from 
 import { dispensingCsv, uploadAsStore, type CsvLine } from './uploads.ts';
 
 /**
- * The scorecard's hand-made month, June 2024, sent by the uploaders of three demo stores of the
+ * The scorecard's hand-made month, May 2024, sent by the uploaders of three demo stores of the
  * corporation 100001: 博多駅前店 (1002) dispenses three prescriptions, 西新店 (1004) two and
- * 薬院店 (1003) one, each a 調剤基本料 of 100 points; the other stores nothing. June 2023 has no
+ * 薬院店 (1003) one, each a 調剤基本料 of 100 points; the other stores nothing. May 2023 has no
  * data, so every comparison lacks data.
  */
-export const SCORECARD_PERIOD = { from: '2024-06-01', to: '2024-06-30' } as const;
+// A month of 31 days: the end date typed over the default's 31st stays a real date throughout.
+export const SCORECARD_PERIOD = { from: '2024-05-01', to: '2024-05-31' } as const;
 export const SCORECARD_PRESCRIPTIONS = { '1002': 3, '1004': 2, '1003': 1 } as const;
 const PHARMACY_CODES = { '1002': '4041100026', '1003': '4041100034', '1004': '4041100042' };
 
 function sheets(storeCode: keyof typeof PHARMACY_CODES, count: number): CsvLine[] {
   return Array.from({ length: count }, (_, k) => ({
     pharmacy_code: PHARMACY_CODES[storeCode],
-    dispensing_date: `2024-06-${String(10 + k).padStart(2, '0')}`,
+    dispensing_date: `2024-05-${String(10 + k).padStart(2, '0')}`,
     reception_time: '10:00',
     reception_id: `SC${storeCode}${k}`,
     prescription_no: 1,
@@ -59,7 +60,7 @@ export function scorecardPage(page: Page) {
     rows: table.locator('tbody tr'),
     /** The sort button of a KPI's sub-column (当期, 比較, 増減). */
     sortButton: (kpiLabel: string, part: '当期' | '比較' | '増減') =>
-      table.getByRole('button', { name: `${part}（${kpiLabel}）`, exact: true }),
+      table.getByRole('button', { name: new RegExp(`^${part}\\s*（${kpiLabel}）$`) }),
     incompleteNote: page.getByTestId('scorecard-incomplete'),
   };
 }

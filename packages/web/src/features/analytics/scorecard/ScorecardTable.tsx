@@ -90,7 +90,12 @@ export function ScorecardTable({ response, sort, onSort, label, onOpen }: Scorec
       tabIndex={0}
       role="region"
       aria-label={label}
-      sx={{ maxHeight: { xs: '75vh', md: 'calc(100vh - 240px)' }, minHeight: 240 }}
+      // Positioned, so that the visually hidden texts of its cells stay inside its scroll area.
+      sx={{
+        position: 'relative',
+        maxHeight: { xs: '75vh', md: 'calc(100vh - 240px)' },
+        minHeight: 240,
+      }}
     >
       <Table stickyHeader size="small" aria-label={label} data-testid="scorecard-table">
         <TableHead>
