@@ -209,10 +209,15 @@ describe('the table notes', () => {
     expect(hasIncompleteComparison(complete)).toBe(false);
   });
 
-  it('is empty without stores or without any value in either period', () => {
+  it('is empty without stores or when nothing was dispensed in either period', () => {
     expect(isEmptyScorecard(answer)).toBe(false);
     expect(isEmptyScorecard({ rows: [], total: row('', '全店舗', {}) })).toBe(true);
-    const nothing = row('1001', '天神店', { dispensing_sales: cell(null, null, null) });
+    const nothing = row('1001', '天神店', {
+      dispensing_sales: cell(0, 0, null),
+      generic_dispensing_rates: cell(null, null, null, 'pt'),
+    });
     expect(isEmptyScorecard({ rows: [nothing], total: { ...nothing, storeCode: '' } })).toBe(true);
+    const lastYearOnly = row('1001', '天神店', { dispensing_sales: cell(0, 5_000, -100) });
+    expect(isEmptyScorecard({ rows: [lastYearOnly], total: lastYearOnly })).toBe(false);
   });
 });

@@ -140,10 +140,15 @@ export function hasIncompleteComparison(response: ScorecardResponse): boolean {
   );
 }
 
-/** Nothing to show: no store, or not one value in either period. */
+const present = (value: number | null) => value !== null && value !== 0;
+
+/**
+ * Nothing to show: no store, or nothing dispensed in either period (every value absent or 0), as
+ * the dashboard's cards judge it.
+ */
 export function isEmptyScorecard(response: ScorecardResponse): boolean {
   if (response.rows.length === 0) return true;
   return [response.total, ...response.rows].every((row) =>
-    Object.values(row.metrics).every((cell) => cell.value === null && cell.comparison === null),
+    Object.values(row.metrics).every((cell) => !present(cell.value) && !present(cell.comparison)),
   );
 }
