@@ -67,17 +67,20 @@ const FILE = [
   ...sheet('2025-04-02', 'R6', 1, 'X', 'D', '0', '再来', 45, [[2, 20, 2000]]),
 ].join('\r\n');
 
-/** [base, comparison, change] of every card, worked out by hand from the table above. */
+/**
+ * [base, comparison, change] of every card, worked out by hand from the table above: a rate's
+ * change is the difference in points, anything else's the relative change in percent.
+ */
 const GOLDEN: Record<string, [string, string, string]> = {
   調剤売上: ['5,170円', '2,450円', '+111.0%'],
   処方箋枚数: ['5枚', '1枚', '+400.0%'],
   処方箋単価: ['1,034円', '2,450円', '-57.8%'], // 5170 / 5
   患者数: ['3人', '1人', '+200.0%'], // A, B, C
   患者単価: ['1,723円', '2,450円', '-29.7%'], // 5170 / 3
-  処方箋集中率: ['50.0%', '100.0%', '-50.0%'], // X: R1, R3 of 4 receptions
-  上位3医療機関集中率: ['100.0%', '100.0%', '0.0%'],
-  後発医薬品調剤割合: ['57.5%', '0.0%', '-'], // 42 / 73 against 0 / 20
-  お薬手帳持参率: ['66.7%', '0.0%', '-'], // R1, R3 of R1, R2, R3
+  処方箋集中率: ['50.0%', '100.0%', '-50.0pt'], // X: R1, R3 of 4 receptions
+  上位3医療機関集中率: ['100.0%', '100.0%', '0.0pt'],
+  後発医薬品調剤割合: ['57.5%', '0.0%', '+57.5pt'], // 42 / 73 against 0 / 20
+  お薬手帳持参率: ['66.7%', '0.0%', '+66.7pt'], // R1, R3 of R1, R2, R3
   新規受付回数: ['2回', '0回', '-'],
   再来受付回数: ['2回', '1回', '+100.0%'],
 };

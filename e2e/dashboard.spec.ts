@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   comparisonRange,
+  DASHBOARD_DEFINED_METRICS,
   DASHBOARD_METRICS,
   FORM_MESSAGES,
   MESSAGES,
+  metricBySlug,
+  metricDefinition,
   periodText,
   presetRange,
   todayInJapan,
@@ -71,6 +74,16 @@ test.describe('dashboard', () => {
     }
     // The browser tests' demo corporations have no dispensing history.
     await expectAllCardsLoaded(page);
+    // The 集中率 cards say how they are counted, on hover and on keyboard focus.
+    for (const slug of DASHBOARD_DEFINED_METRICS) {
+      const { label } = metricBySlug(slug)!;
+      const hint = view.card(label).getByRole('button', { name: `${label}の定義` });
+      await hint.hover();
+      await expect(page.getByRole('tooltip', { name: metricDefinition(slug) })).toBeVisible();
+    }
+    await expect(view.cards.getByRole('button', { name: /の定義$/ })).toHaveCount(
+      DASHBOARD_DEFINED_METRICS.length,
+    );
     // The send-mail icon is for system administrators only.
     await expect(view.mailButton).toHaveCount(0);
 

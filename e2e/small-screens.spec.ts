@@ -58,6 +58,7 @@ test('the settings and profile menus are drawers too', async ({ page }) => {
 
 const PAGES: RouteName[] = [
   'Dashboard',
+  'StoreScorecard',
   'Clinic',
   'Pharmacist',
   'PatientDistribution',
@@ -70,7 +71,7 @@ const PAGES: RouteName[] = [
 test('at 390 px every page fits the width, the header keeps its buttons in view', async ({
   page,
 }) => {
-  // Thirteen pages, each checked by axe.
+  // Fourteen pages, each checked by axe.
   test.slow();
   await blockTiles(page);
   await login(page, DEMO.admin, 'Dashboard');

@@ -1,8 +1,12 @@
 import { DASHBOARD_METRIC_SLUGS, metricBySlug, type MetricSlug } from './metrics.ts';
+import type { ComparisonType, DurationPresetKey } from './periods.ts';
 import type { RouteName } from './routes.ts';
 
 /** 薬剤師1人1日当たり処方箋枚数 the law takes as a pharmacy's guide (薬局並びに店舗販売業の体制省令). */
 export const PRESCRIPTIONS_PER_PHARMACIST_GUIDE = 40;
+
+/** The name of the scorecard's total row (its store code is ''). */
+export const SCORECARD_TOTAL_ROW_NAME = '全店舗';
 
 export interface ScorecardKpi {
   /** Key of the KPI in the scorecard's `metrics`: a catalogue slug, or a scorecard-only KPI. */
@@ -79,4 +83,27 @@ export type ScorecardKpiKey = (typeof SCORECARD_KPIS)[number]['key'];
 
 export function scorecardKpi(key: string): ScorecardKpi | undefined {
   return SCORECARD_KPIS.find((k) => k.key === key);
+}
+
+/**
+ * The scorecard's own period until one is chosen on it: the last whole month (closed, so every
+ * store's data is in) against the same month a year before.
+ */
+export const SCORECARD_DEFAULT_PERIOD = {
+  durationPreset: 'lastMonth',
+  comparisonType: 'previousYear',
+} as const satisfies { durationPreset: DurationPresetKey; comparisonType: ComparisonType['key'] };
+
+/** How the scorecard's period menu names 先月: a whole month whose figures are final. */
+export const CLOSED_MONTH_PRESET_TEXT = '前月（締め済み）';
+
+/** The dashboard cards that carry their definition one hover away (how the rate is counted). */
+export const DASHBOARD_DEFINED_METRICS = [
+  'prescription_concentration_rates',
+  'prescription_concentration_rates_top3',
+] as const satisfies readonly (typeof DASHBOARD_METRIC_SLUGS)[number][];
+
+/** The hover text of a metric: how it is counted, as the scorecard's column says it. */
+export function metricDefinition(key: string): string | undefined {
+  return scorecardKpi(key)?.definition;
 }

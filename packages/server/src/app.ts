@@ -19,6 +19,7 @@ import { cookiesAreSecure, type Config } from './config.ts';
 import { analysisRoutes } from './analytics/analysis-routes.ts';
 import { dashboardRoutes } from './analytics/dashboard-routes.ts';
 import { MetricCache } from './analytics/metric-cache.ts';
+import { scorecardRoutes } from './analytics/scorecard/scorecard-routes.ts';
 import { closingClientErrorHandler } from './http/client-errors.ts';
 import { AnalyticsReplica } from './analytics/replica/analytics-replica.ts';
 import { scheduleMonthlyReports } from './reports/monthly-reports.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
   const metrics = new MetricCache(db, { replica, replicaWaitMs: config.analytics.waitMs });
   await app.register(dashboardRoutes({ db, metrics }));
   await app.register(analysisRoutes({ db, metrics }));
+  await app.register(scorecardRoutes({ db, metrics }));
   await app.register(marketShareRoutes({ db, metrics }));
   await app.register(patientDistributionRoutes({ db, metrics }));
   await app.register(facilityRoutes({ db }));

@@ -646,6 +646,22 @@ const EXPECTED: Record<AnalysisFamily, Partial<Record<MetricSlug, Row[]>>> = {
       [HAKATA, 100, 100, 100],
       [TENJIN, 80, 50, 100],
     ],
+    // 天神: R2 of April (S03) is 新規; 博多駅前: S04 and S09 (S05 is neither).
+    new_reception_counts: [
+      [HAKATA, 2, 1, 1],
+      [TENJIN, 1, 1, 0],
+    ],
+    // 天神: S01+S02 | S06, S07 (two clinics), S08; 博多駅前: S10.
+    re_reception_counts: [
+      [TENJIN, 4, 1, 3],
+      [HAKATA, 1, 0, 1],
+    ],
+    // Sheets with a pharmacist ÷ (date, pharmacist) pairs. 天神: 3 ÷ 2 (田中, 鈴木 on 04-06) |
+    // 3 ÷ 1, 6 ÷ 3 in all; 博多駅前: S04 ÷ 1 (S05 has none) | 2 ÷ 1, 3 ÷ 2 in all.
+    prescriptions_per_pharmacist: [
+      [TENJIN, 2, 1.5, 3],
+      [HAKATA, 1.5, 1, 2],
+    ],
   },
   timeslot: {
     prescription_counts: [
@@ -1100,6 +1116,38 @@ describe('every page × metric on a hand-computed dataset (monthly, both stores)
       ['不明', 2380, 2380, 0],
       ['60～69', 2220, 2220, 0],
     ]);
+  });
+});
+
+describe('集中率 of several stores', () => {
+  it('is the receptions-weighted mean of each store’s own rate, on the dashboard v3 and v2', async () => {
+    const query = new URLSearchParams({
+      baseFrom: MONTHLY.from,
+      baseTo: MONTHLY.to,
+      comparisonTargetFrom: '2025-04-01',
+      comparisonTargetTo: '2025-05-31',
+      periodCode: '2',
+      ...BOTH_STORES,
+    });
+    // 天神's top clinic is C1 (3 of 5 receptions; April 1 of 2, May 2 of 3), 博多駅前's C2 (3 of
+    // 4; April 2 of 2, May 1 of 2): (3 + 3) ÷ 9, (1 + 2) ÷ 4, (2 + 1) ÷ 5. Pooled, C1, C2 and
+    // C3 have 3 receptions each: 33.3 %, which no store is near.
+    const expected = {
+      prescription_concentration_rates: [66.7, 75, 60],
+      prescription_concentration_rates_top3: [100, 100, 100],
+    };
+    for (const [version, client] of VERSIONS) {
+      for (const [slug, values] of Object.entries(expected)) {
+        const reply = await client().get<{ source: { total: number; rows: { value: number }[] } }>(
+          `/${version}/dashboard/${slug}?${query}`,
+        );
+        expect(reply.status).toBe(200);
+        const { source } = reply.body;
+        expect([source.total, ...source.rows.map((r) => r.value)], `${version} ${slug}`).toEqual(
+          values,
+        );
+      }
+    }
   });
 });
 

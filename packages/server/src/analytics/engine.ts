@@ -250,7 +250,7 @@ async function queryParts(
   executor: AnalyticsExecutor,
   slug: MetricSlug,
   query: MetricQuery,
-  extraKey?: RawBuilder<unknown>,
+  ...extraKeys: RawBuilder<unknown>[]
 ): Promise<(PartRow & { extraKey: unknown })[]> {
   const { definition, from, medicineLines, lineConditions } = plan(slug, query);
   const bucket = bucketExpression(query.axis, executor.dialect);
@@ -258,7 +258,7 @@ async function queryParts(
     ? breakdownSql(query.page, query.address)
     : undefined;
   const key = breakdown?.key;
-  const groupKeys = [key, extraKey].filter((k): k is RawBuilder<unknown> => k !== undefined);
+  const groupKeys = [key, ...extraKeys].filter((k): k is RawBuilder<unknown> => k !== undefined);
   const parts =
     definition.grain === 'institution'
       ? { receptions: sql`count(distinct ${RECEPTION_AT_STORE})` }
@@ -287,7 +287,7 @@ async function queryParts(
       ${breakdown?.name ? sql`min(${breakdown.name})` : sql`null::text`} as name,
       ${breakdown?.detail ? sql`min(${breakdown.detail})` : sql`null::text`} as detail,
       ${breakdown?.yjCode ? sql`min(${breakdown.yjCode})` : sql`null::text`} as yj_code,
-      ${extraKey ?? sql`null`} as extra_key,
+      ${extraKeys[0] ?? sql`null`} as extra_key,
       ${sql.join(partColumns)}
     from ${from}
     ${breakdown?.joins ?? sql``}
@@ -311,28 +311,47 @@ async function queryParts(
   }));
 }
 
-/** 集中率: receptions of the top institution (and of the top three) over all receptions. */
+/**
+ * The top-1 and top-3 institution receptions of each group of counts (of one store), summed over
+ * the groups with all their receptions: 集中率 over several stores is the receptions-weighted mean
+ * of each store's own rate (docs/metrics.md), not the rate of the stores' pooled institutions.
+ */
+export function concentrationSums(countsPerStore: Iterable<number[]>): Parts {
+  let receptions = 0;
+  let top1 = 0;
+  let top3 = 0;
+  for (const counts of countsPerStore) {
+    const sorted = [...counts].sort((a, b) => b - a);
+    const sum = (n: number) => sorted.slice(0, n).reduce((a, b) => a + b, 0);
+    receptions += sum(sorted.length);
+    top1 += sum(1);
+    top3 += sum(3);
+  }
+  return { receptions, top1, top3 };
+}
+
+/** 集中率: each store's receptions of its top institution (and top three) over its receptions. */
 async function concentrationParts(
   executor: AnalyticsExecutor,
   slug: MetricSlug,
   query: MetricQuery,
 ): Promise<PartRow[]> {
-  const rows = await queryParts(executor, slug, query, sql`p.institution_id`);
-  const groups = new Map<string, { row: PartRow; counts: number[] }>();
+  const rows = await queryParts(executor, slug, query, sql`p.store_id`, sql`p.institution_id`);
+  const groups = new Map<string, { row: PartRow; stores: Map<unknown, number[]> }>();
   for (const r of rows) {
     const id = JSON.stringify([r.isTotal, r.bucket, r.key]);
     let group = groups.get(id);
     if (!group) {
-      group = { row: { ...r, parts: {} }, counts: [] };
+      group = { row: { ...r, parts: {} }, stores: new Map() };
       groups.set(id, group);
     }
-    group.counts.push(r.parts.receptions!);
+    const counts = group.stores.get(r.extraKey) ?? [];
+    group.stores.set(r.extraKey, [...counts, r.parts.receptions!]);
   }
-  return [...groups.values()].map(({ row, counts }) => {
-    const sorted = counts.sort((a, b) => b - a);
-    const sum = (n: number) => sorted.slice(0, n).reduce((a, b) => a + b, 0);
-    return { ...row, parts: { receptions: sum(sorted.length), top1: sum(1), top3: sum(3) } };
-  });
+  return [...groups.values()].map(({ row, stores }) => ({
+    ...row,
+    parts: concentrationSums(stores.values()),
+  }));
 }
 
 const emptyParts = (definition: MetricDefinition): Parts =>

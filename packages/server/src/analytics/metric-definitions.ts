@@ -43,6 +43,8 @@ const sales = sql`sum(p.sales_yen)`;
 const sheets = sql`count(*)`;
 const receptions = sql`count(distinct ${RECEPTION})`;
 const patients = sql`count(distinct p.patient_id)`;
+const medicineYen = sql`sum(p.medicine_yen)`;
+const materialYen = sql`sum(p.material_yen)`;
 
 /** The metrics of sheet-level pages and the dashboard. */
 export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
@@ -111,8 +113,24 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
   },
   medicine_price_amount: {
     grain: 'prescription',
-    parts: { amount: sql`sum(p.medicine_yen)` },
+    parts: { amount: medicineYen },
     value: (p) => p.amount!,
+  },
+};
+
+/** The store scorecard's KPIs beyond the catalogue (SCORECARD_KPIS), over the sheets. */
+export const SCORECARD_DEFINITIONS: Readonly<Record<string, MetricDefinition>> = {
+  /** 技術料単価: what the sheets earn beyond their medicines and materials, per reception. */
+  technical_fee_unit_price: {
+    grain: 'prescription',
+    parts: { sales, medicine: medicineYen, material: materialYen, receptions },
+    value: (p) => perUnit(p.sales! - p.medicine! - p.material!, p.receptions!),
+  },
+  /** 薬剤料比率: the medicines' share of the sales. */
+  medicine_fee_ratio: {
+    grain: 'prescription',
+    parts: { medicine: medicineYen, sales },
+    value: (p) => percent(p.medicine!, p.sales!),
   },
 };
 

@@ -188,22 +188,23 @@ export function countSheets(
 }
 
 /**
- * 集中率: per bucket and item, the receptions of the institution sending most (and of the top
- * three) and all the receptions.
+ * 集中率: per bucket and item, the receptions of each store's institution sending most (and of
+ * its top three) summed over the stores, and all the receptions: over several stores the rate is
+ * the receptions-weighted mean of the stores' own rates.
  */
 function countConcentration(db: Database, sheets: RawBuilder<unknown>): Promise<Counted> {
   return runCounts(
     db,
     sql`${sheets},
       per_institution as (
-        select grouping(s.bucket) = 1 as whole, s.bucket, s.item_key,
+        select grouping(s.bucket) = 1 as whole, s.bucket, s.item_key, s.store_id,
           min(s.item_name) as item_name, count(distinct ${RECEPTION}) as receptions
         from sheets s
-        group by grouping sets ((s.bucket, s.item_key, s.institution_id),
-          (s.item_key, s.institution_id))),
+        group by grouping sets ((s.bucket, s.item_key, s.store_id, s.institution_id),
+          (s.item_key, s.store_id, s.institution_id))),
       ranked as (
         select *, row_number() over (
-          partition by whole, bucket, item_key order by receptions desc) as rank
+          partition by whole, bucket, item_key, store_id order by receptions desc) as rank
         from per_institution)
       select whole, bucket, item_key, min(item_name) as item_name, null::text as item_yj,
         sum(receptions) as all, sum(receptions) filter (where rank = 1) as top1,
@@ -249,6 +250,13 @@ const SHEET_METRICS = {
   re_reception_counts: {
     counts: { visits: sql`count(distinct ${RECEPTION}) filter (where s.visit_type = '再来')` },
     value: (c: Counts) => c.visits!,
+  },
+  prescriptions_per_pharmacist: {
+    counts: {
+      sheets: sql`count(s.pharmacist_id)`,
+      days: sql`count(distinct (s.dispensing_date, s.pharmacist_id)) filter (where s.pharmacist_id is not null)`,
+    },
+    value: (c: Counts) => (c.days! > 0 ? Math.round((c.sheets! * 10) / c.days!) / 10 : null),
   },
 } satisfies Partial<
   Record<MetricSlug, { counts: Record<string, RawBuilder<unknown>>; value: unknown }>

@@ -47,6 +47,10 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   PersonalSetting: onVisit(profile, (m) => m.PersonalSettingPage),
   NotFound: NotFoundPage,
   Dashboard: onVisit(dashboard, (m) => m.DashboardPage),
+  StoreScorecard: onVisit(
+    () => import('../features/analytics/scorecard/index.ts'),
+    (m) => m.ScorecardPage,
+  ),
   PatientDistribution: onVisit(maps, (m) => m.PatientDistributionPage),
   // Its map (MapLibre) loads later still, with the map itself.
   MarketShare: onVisit(maps, (m) => m.MarketSharePage),

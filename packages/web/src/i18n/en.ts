@@ -1,6 +1,7 @@
 import type { Resources } from './ja.ts';
 import { facilityStandardsEn } from './facilityStandards.en.ts';
 import { mapsEn } from './maps.en.ts';
+import { scorecardEn } from './scorecard.en.ts';
 import { facilityStandardsSettingsEn } from './facility-standards-settings.en.ts';
 import { settingsEn } from './settings.en.ts';
 
@@ -8,6 +9,7 @@ import { settingsEn } from './settings.en.ts';
 export const en: Resources = {
   ...settingsEn,
   ...mapsEn,
+  ...scorecardEn,
   ...facilityStandardsEn,
   ...facilityStandardsSettingsEn,
   common: {

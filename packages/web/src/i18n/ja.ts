@@ -1,5 +1,6 @@
 import { facilityStandardsJa } from './facilityStandards.ja.ts';
 import { mapsJa } from './maps.ja.ts';
+import { scorecardJa } from './scorecard.ja.ts';
 import { facilityStandardsSettingsJa } from './facility-standards-settings.ja.ts';
 import { settingsJa } from './settings.ja.ts';
 
@@ -7,6 +8,7 @@ import { settingsJa } from './settings.ja.ts';
 export const ja = {
   ...settingsJa,
   ...mapsJa,
+  ...scorecardJa,
   ...facilityStandardsJa,
   ...facilityStandardsSettingsJa,
   common: {
@@ -241,7 +243,7 @@ export const ja = {
     metrics: '指標',
     base: '対象期間',
     comparison: '比較期間',
-    change: '増減率',
+    change: '増減',
     changeUp: '増加',
     changeDown: '減少',
     changeFlat: '変化なし',

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { jaJP as pickersJaJP } from '@mui/x-date-pickers/locales';
-import { durationPresetByValue, periodText, TIME_AXES, type PlanCode } from '@pharmalytics/domain';
+import { periodText, TIME_AXES, type PlanCode } from '@pharmalytics/domain';
 import { ja } from 'date-fns/locale/ja';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import type { Store } from '../../api/index.ts';
 import type { StoreAreas } from '../stores/index.ts';
 import type { PeriodCondition, SearchCondition } from './condition.ts';
 import { PeriodMenu } from './PeriodMenu.tsx';
+import { presetText as presetName, type PresetTexts } from './presetText.ts';
 import { StoreSelectDialog } from './StoreSelectDialog.tsx';
 import { storesText } from './storeSelection.ts';
 
@@ -58,6 +59,8 @@ export interface PeriodControlProps {
   onApply: (next: PeriodCondition) => void;
   /** Names the comparison text beside the button (the dashboard's). */
   describedBy?: string;
+  /** The page's own names of some presets, on the button and in the menu. */
+  presetTexts?: PresetTexts;
 }
 
 /** The period button, showing the preset, time axis and dates, and its menu. */
@@ -71,7 +74,7 @@ export function PeriodControl({
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [session, setSession] = useState(0);
-  const presetText = durationPresetByValue(condition.preset)?.text ?? '';
+  const presetText = presetName(condition.preset, menu.presetTexts);
   const axisText = TIME_AXES.find((a) => a.value === condition.timeAxis)?.text ?? '';
   const baseText = periodText(condition.base);
   const label = withTimeAxis

@@ -20,6 +20,7 @@ import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar, NumberRadioGroup, visuallyHidden } from '../../components/index.ts';
 import type { PeriodCondition } from './condition.ts';
+import { presetText, type PresetTexts } from './presetText.ts';
 import { fromPickerDate, toPickerDate } from './dates.ts';
 import {
   applyDraft,
@@ -52,6 +53,8 @@ export interface PeriodMenuProps {
   withTimeAxis?: boolean;
   plan: PlanCode;
   today: string;
+  /** The page's own names of some presets (the scorecard's closed month). */
+  presetTexts?: PresetTexts;
   onApply: (next: PeriodCondition) => void;
   onClose: () => void;
 }
@@ -93,6 +96,7 @@ function PeriodForm({
   withTimeAxis = true,
   plan,
   today,
+  presetTexts,
   onApply,
   onClose,
 }: Omit<PeriodMenuProps, 'anchorEl' | 'open' | 'session'>) {
@@ -187,7 +191,7 @@ function PeriodForm({
       >
         {presets.map((preset) => (
           <MenuItem key={preset.value} value={preset.value}>
-            {preset.text}
+            {presetText(preset.value, presetTexts)}
           </MenuItem>
         ))}
       </TextField>

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   defaultCondition,
   defaultMarketShare,
+  defaultScorecard,
   fromStored,
   loadCondition,
   queriedStoreCodes,
   readMarketShare,
+  readScorecard,
   saveCondition,
   storageKey,
   toStored,
@@ -36,6 +38,7 @@ const custom: SearchCondition = {
   sortOrder: 1,
   address: { mode: 2, text: '福岡県福岡市' },
   marketShare: { preset: 99, base: { from: '2026-06-01', to: '2026-08-31' }, storeCode: '1002' },
+  scorecard: { preset: 99, base: { from: '2026-04-01', to: '2026-06-30' }, comparisonType: 1 },
 };
 
 describe('defaultCondition', () => {
@@ -55,6 +58,11 @@ describe('defaultCondition', () => {
         preset: 5,
         base: { from: '2026-08-23', to: '2026-11-20' },
         storeCode: null,
+      },
+      scorecard: {
+        preset: 2,
+        base: { from: '2026-10-01', to: '2026-10-31' },
+        comparisonType: 2,
       },
     });
   });
@@ -85,6 +93,10 @@ describe('toStored', () => {
           date: { from: '2026-08-23', to: '2026-11-20' },
         },
         store: null,
+      },
+      scorecard: {
+        duration: { value: 2, text: '先月', date: { from: '2026-10-01', to: '2026-10-31' } },
+        comparison: { value: 2 },
       },
     });
     expect(toStored(custom).marketShare).toEqual({
@@ -159,8 +171,17 @@ describe('fromStored', () => {
   });
 
   it('reads a condition saved before the analysis pages with their defaults', () => {
-    const { chartType, filters, sortOrder, address, marketShare, analysisComparison, ...older } =
-      toStored(custom);
+    const {
+      chartType,
+      filters,
+      sortOrder,
+      address,
+      marketShare,
+      analysisComparison,
+      scorecard,
+      ...older
+    } = toStored(custom);
+    expect(scorecard).toBeDefined();
     expect(fromStored(older, context)).toEqual({
       ...custom,
       analysisComparison: null,
@@ -169,6 +190,7 @@ describe('fromStored', () => {
       sortOrder: 2,
       address: { mode: 1, text: '' },
       marketShare: defaultMarketShare(TODAY),
+      scorecard: defaultScorecard(TODAY),
     });
     expect(
       [chartType, filters, sortOrder, address, marketShare, analysisComparison].every(Boolean),
@@ -291,6 +313,41 @@ describe('the market share part', () => {
   });
 });
 
+describe('the scorecard part', () => {
+  const stored = (scorecard: SearchCondition['scorecard']) =>
+    JSON.parse(JSON.stringify(toStored({ ...custom, scorecard })));
+
+  it('keeps a chosen period and comparison, a preset recomputed for today', () => {
+    expect(readScorecard(stored(custom.scorecard), context)).toEqual(custom.scorecard);
+    const lastMonthThen = {
+      preset: 2 as const,
+      base: { from: '2026-08-01', to: '2026-08-31' },
+      comparisonType: 1 as const,
+    };
+    expect(readScorecard(stored(lastMonthThen), context)).toEqual({
+      ...lastMonthThen,
+      base: { from: '2026-10-01', to: '2026-10-31' },
+    });
+  });
+
+  it('starts again at last month against the previous year when missing or unusable', () => {
+    expect(readScorecard(null, context)).toEqual(defaultScorecard(TODAY));
+    const unknownComparison = stored(custom.scorecard);
+    unknownComparison.scorecard.comparison.value = 7;
+    expect(readScorecard(unknownComparison, context)).toEqual(defaultScorecard(TODAY));
+    // The free plan offers no 昨年.
+    const lastYear = stored({ ...custom.scorecard, preset: 8 });
+    expect(readScorecard(lastYear, { ...context, plan: 'free' })).toEqual(defaultScorecard(TODAY));
+  });
+
+  it('stays when the main part falls back', () => {
+    const saved = stored(custom.scorecard);
+    saved.pharmacy = { isAll: false, stores: [{ storeCode: '9999' }] };
+    expect(fromStored(saved, context)).toBeNull();
+    expect(readScorecard(saved, context)).toEqual(custom.scorecard);
+  });
+});
+
 function roundTripOf(condition: SearchCondition) {
   return fromStored(JSON.parse(JSON.stringify(toStored(condition))), context);
 }
@@ -319,7 +376,7 @@ describe('loadCondition and saveCondition', () => {
     expect(loadCondition(storageKey(7, '100003'), context)).toEqual(defaultCondition(TODAY));
   });
 
-  it('keeps the market share part when the main part falls back', () => {
+  it('keeps the market share and scorecard parts when the main part falls back', () => {
     const items = memoryStorage();
     const key = storageKey(7, '100001');
     saveCondition(key, {
@@ -331,6 +388,7 @@ describe('loadCondition and saveCondition', () => {
     expect(loadCondition(key, context)).toEqual({
       ...defaultCondition(TODAY),
       marketShare: { ...custom.marketShare, storeCode: '1001' },
+      scorecard: custom.scorecard,
     });
   });
 

@@ -17,6 +17,7 @@ import {
   metricByValue,
   presetRange,
   RECEPTION_TYPE_FILTERS,
+  SCORECARD_DEFAULT_PERIOD,
   TIME_AXES,
   timeAxis,
   validatePeriod,
@@ -55,10 +56,21 @@ export interface MarketShareCondition {
 }
 
 /**
+ * The store scorecard's part of the condition: a period and comparison of its own (last month
+ * against the same month a year before until one is chosen on it), as it reviews closed months.
+ */
+export interface ScorecardCondition {
+  /** Duration preset value; 99 is custom. */
+  preset: DurationPresetValue;
+  base: DateRange;
+  comparisonType: ComparisonTypeValue;
+}
+
+/**
  * The search condition shared by the dashboard and every analysis page (spec 02 §3), saved per
  * member on every change. The dashboard reads `comparisonType`; the analysis pages their own
  * comparison (none by default), the metric, filters, sort and address; the acquisition-rate map
- * alone its own part.
+ * and the scorecard alone their own parts.
  */
 export interface SearchCondition {
   /** Duration preset value; 99 is custom. */
@@ -76,6 +88,7 @@ export interface SearchCondition {
   sortOrder: AgeSortValue;
   address: { mode: AddressModeValue; text: string };
   marketShare: MarketShareCondition;
+  scorecard: ScorecardCondition;
 }
 
 /** What the period menu edits. */
@@ -102,9 +115,19 @@ export function defaultMarketShare(today: string): MarketShareCondition {
   };
 }
 
+/** The scorecard's period before one is chosen on it: last month against the previous year. */
+export function defaultScorecard(today: string): ScorecardCondition {
+  return {
+    preset: durationPreset(SCORECARD_DEFAULT_PERIOD.durationPreset).value,
+    base: presetRange(SCORECARD_DEFAULT_PERIOD.durationPreset, today),
+    comparisonType: COMPARISON_TYPES.find((c) => c.key === SCORECARD_DEFAULT_PERIOD.comparisonType)!
+      .value,
+  };
+}
+
 /**
  * Last 7 days against the previous period, daily axis, all stores, no filter; the acquisition-rate
- * map's last 90 days without a store.
+ * map's last 90 days without a store; the scorecard's last month against the previous year.
  */
 export function defaultCondition(today: string): SearchCondition {
   const preset = durationPreset(DEFAULT_SEARCH_CONDITION.durationPreset);
@@ -120,6 +143,7 @@ export function defaultCondition(today: string): SearchCondition {
     sortOrder: DEFAULT_AGE_SORT,
     address: { mode: DEFAULT_ADDRESS_MODE, text: '' },
     marketShare: defaultMarketShare(today),
+    scorecard: defaultScorecard(today),
   };
 }
 
@@ -166,6 +190,10 @@ const storedMarketShareSchema = z.object({
     store: z.object({ storeCode: z.string() }).nullable().optional().catch(null),
   }),
 });
+/** Read on its own too, like the market share part. */
+const storedScorecardSchema = z.object({
+  scorecard: z.object({ duration: storedDuration, comparison: z.object({ value: z.number() }) }),
+});
 const storedSchema = z.object({
   duration: z.object({ source: storedDuration, destination: storedDuration }),
   timeAxis: z.object({ value: z.number() }),
@@ -187,7 +215,8 @@ const storedSchema = z.object({
   analysisComparison: z.object({ value: z.number() }).nullable().optional().catch(null),
 });
 export type StoredCondition = z.infer<typeof storedSchema> &
-  Partial<z.infer<typeof storedMarketShareSchema>>;
+  Partial<z.infer<typeof storedMarketShareSchema>> &
+  Partial<z.infer<typeof storedScorecardSchema>>;
 
 function storedDurationOf(preset: DurationPresetValue, base: DateRange) {
   return { value: preset, text: durationPresetByValue(preset)?.text ?? '', date: { ...base } };
@@ -229,6 +258,10 @@ export function toStored(condition: SearchCondition): StoredCondition {
       store: condition.marketShare.storeCode
         ? { storeCode: condition.marketShare.storeCode }
         : null,
+    },
+    scorecard: {
+      duration: storedDurationOf(condition.scorecard.preset, condition.scorecard.base),
+      comparison: { value: condition.scorecard.comparisonType },
     },
   };
 }
@@ -293,6 +326,21 @@ export function readMarketShare(value: unknown, context: ReadContext): MarketSha
 }
 
 /**
+ * The scorecard's part of a stored condition: its period as the main one (a preset recomputed
+ * for today) with its comparison; the default when missing or unusable.
+ */
+export function readScorecard(value: unknown, context: ReadContext): ScorecardCondition {
+  const fallback = defaultScorecard(context.today);
+  const parsed = storedScorecardSchema.safeParse(value);
+  if (!parsed.success) return fallback;
+  const { duration, comparison } = parsed.data.scorecard;
+  const period = readPeriod(duration, context);
+  const comparisonType = COMPARISON_TYPES.find((c) => c.value === comparison.value)?.value;
+  if (!period || comparisonType === undefined) return fallback;
+  return { ...period, comparisonType };
+}
+
+/**
  * A stored condition checked against today, the plan and the current stores; null when its
  * period or stores cannot be used (then the default applies). A preset's dates are recomputed for
  * today, so "last 7 days" stays the last 7 days; a custom period keeps its dates. Filters, sort
@@ -339,6 +387,7 @@ export function fromStored(value: unknown, context: ReadContext): SearchConditio
       ? { mode: addressMode.value, text: parsed.data.address?.text ?? '' }
       : fallback.address,
     marketShare: readMarketShare(value, context),
+    scorecard: readScorecard(value, context),
   };
 }
 
@@ -357,7 +406,7 @@ function storage(): Storage | undefined {
 
 /**
  * The saved condition when it is still valid, otherwise the default (keeping the acquisition-rate
- * map's part when that alone is still valid).
+ * map's and the scorecard's parts when they alone are still valid).
  */
 export function loadCondition(key: string, context: ReadContext): SearchCondition {
   let stored: unknown;
@@ -370,6 +419,7 @@ export function loadCondition(key: string, context: ReadContext): SearchConditio
     fromStored(stored, context) ?? {
       ...defaultCondition(context.today),
       marketShare: readMarketShare(stored, context),
+      scorecard: readScorecard(stored, context),
     }
   );
 }

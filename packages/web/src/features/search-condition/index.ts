@@ -4,9 +4,11 @@ export {
   defaultCondition,
   NO_FILTERS,
   queriedStoreCodes,
+  saveCondition,
   type ConditionFilters,
   type MarketShareCondition,
   type PeriodCondition,
+  type ScorecardCondition,
   type SearchCondition,
 } from './condition.ts';
 export {
@@ -20,3 +22,4 @@ export { StoresGate } from './StoresGate.tsx';
 export { analysisUrlScope, DASHBOARD_URL_SCOPE, type ConditionUrlScope } from './conditionUrl.ts';
 export { useConditionUrl } from './useConditionUrl.ts';
 export { conditionKey, useConditionStores, useSearchCondition } from './useSearchCondition.ts';
+export { presetText, type PresetTexts } from './presetText.ts';

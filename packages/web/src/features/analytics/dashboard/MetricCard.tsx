@@ -1,22 +1,22 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, periodText, type DateRange, type Metric } from '@pharmalytics/domain';
+import {
+  DASHBOARD_DEFINED_METRICS,
+  MESSAGES,
+  metricDefinition,
+  periodText,
+  type DateRange,
+  type Metric,
+} from '@pharmalytics/domain';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  cardFigures,
-  chartData,
-  hasData,
-  type ChangeStyle,
-  type DashboardMetricData,
-} from './figures.ts';
+import { ChangeBadge } from '../change/index.ts';
+import { DefinitionHint } from '../definition/index.ts';
+import { cardFigures, chartData, hasData, type DashboardMetricData } from './figures.ts';
 import { MetricTrendChart } from './MetricTrendChart.tsx';
 import { visuallyHidden } from '../../../components/index.ts';
 import type { SearchCondition } from '../../search-condition/index.ts';
@@ -34,58 +34,6 @@ export interface MetricCardProps {
   state: MetricState;
   condition: SearchCondition;
   comparison: DateRange;
-}
-
-const CHANGE_COLORS: Record<ChangeStyle, string> = {
-  up: 'success.main',
-  down: 'error.main',
-  flat: 'text.secondary',
-  none: 'text.secondary',
-};
-
-/** Read out after the change, as its colour and arrow are not. */
-const CHANGE_WORDS = {
-  up: 'dashboard.changeUp',
-  down: 'dashboard.changeDown',
-  flat: 'dashboard.changeFlat',
-  none: null,
-} as const satisfies Record<ChangeStyle, string | null>;
-
-function ChangeBadge({ style, text }: { style: ChangeStyle; text: string }) {
-  const { t } = useTranslation();
-  const icon = {
-    up: <ArrowUpwardIcon fontSize="inherit" />,
-    down: <ArrowDownwardIcon fontSize="inherit" />,
-    flat: <ArrowForwardIcon fontSize="inherit" />,
-    none: null,
-  }[style];
-  const word = CHANGE_WORDS[style];
-  return (
-    <Box
-      component="span"
-      data-change={style}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.25,
-        fontWeight: 700,
-        color: CHANGE_COLORS[style],
-        fontVariantNumeric: 'tabular-nums',
-      }}
-    >
-      {icon && (
-        <Box component="span" aria-hidden="true" sx={{ display: 'inline-flex', fontSize: 16 }}>
-          {icon}
-        </Box>
-      )}
-      {text}
-      {word && (
-        <Box component="span" sx={visuallyHidden}>
-          （{t(word)}）
-        </Box>
-      )}
-    </Box>
-  );
 }
 
 function Figure({ term, children }: { term: string; children: ReactNode }) {
@@ -140,6 +88,9 @@ export function MetricCard({ metric, state, condition, comparison }: MetricCardP
   const chartId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const loaded = state.status === 'success' ? state.data : null;
+  const definition = (DASHBOARD_DEFINED_METRICS as readonly string[]).includes(metric.slug)
+    ? metricDefinition(metric.slug)
+    : undefined;
   const withData = loaded !== null && hasData(loaded);
   const visibility = useChartVisibility();
   const chartOpen = withData && visibility.open;
@@ -208,7 +159,13 @@ export function MetricCard({ metric, state, condition, comparison }: MetricCardP
           </Figure>
           <Figure term={t('dashboard.change')}>
             <span data-testid="metric-change">
-              <ChangeBadge style={figures.style} text={figures.change} />
+              {figures.note ? (
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {figures.note}
+                </Typography>
+              ) : (
+                <ChangeBadge style={figures.style} text={figures.change} />
+              )}
             </span>
           </Figure>
         </Box>
@@ -248,9 +205,12 @@ export function MetricCard({ metric, state, condition, comparison }: MetricCardP
         <Box
           sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}
         >
-          <Typography id={titleId} component="h3" sx={{ fontWeight: 700, fontSize: 15 }}>
-            {metric.label}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
+            <Typography id={titleId} component="h3" sx={{ fontWeight: 700, fontSize: 15 }}>
+              {metric.label}
+            </Typography>
+            {definition && <DefinitionHint label={metric.label} definition={definition} />}
+          </Box>
           <Typography variant="caption" color="text.secondary" aria-hidden="true">
             {metric.unit}
           </Typography>

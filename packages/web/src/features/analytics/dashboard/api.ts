@@ -50,7 +50,11 @@ const series = z.object({
   rows: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
   total: z.number().nullable(),
 });
-const metricResponse = z.object({ source: series, destination: series });
+const metricResponse = z.object({
+  source: series,
+  destination: series,
+  comparisonComplete: z.boolean().optional(),
+});
 
 /** A response that does not have the contract's shape. */
 export class DashboardResponseError extends Error {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardFigures,
-  changeStyle,
-  chartData,
-  hasData,
-  type DashboardMetricData,
-} from './figures.ts';
+import { cardFigures, chartData, hasData, type DashboardMetricData } from './figures.ts';
 
 const data = (
   base: number | null,
@@ -23,6 +17,7 @@ describe('cardFigures', () => {
       comparison: '1,000,000円',
       changeValue: 5,
       change: '+5.0%',
+      note: null,
       style: 'up',
     });
     expect(cardFigures({ unit: '枚' }, data(200, 300)).change).toBe('-33.3%');
@@ -33,13 +28,48 @@ describe('cardFigures', () => {
     expect(cardFigures({ unit: '枚' }, data(20010, 20000)).change).toBe('+0.1%');
     expect(cardFigures({ unit: '%' }, data(89.5, 89.5))).toMatchObject({
       base: '89.5%',
-      change: '0.0%',
+      change: '0.0pt',
       style: 'flat',
     });
     expect(cardFigures({ unit: '人' }, data(90, 100))).toMatchObject({
       change: '-10.0%',
       style: 'down',
     });
+  });
+
+  it("writes a rate's change as the difference in points, coloured by its direction", () => {
+    expect(cardFigures({ unit: '%' }, data(89.8, 88.8))).toMatchObject({
+      base: '89.8%',
+      comparison: '88.8%',
+      changeValue: 1,
+      change: '+1.0pt',
+      style: 'up',
+    });
+    // 40.0 % against 50.0 % is 10 points down, not 20 % down.
+    expect(cardFigures({ unit: '%' }, data(40, 50))).toMatchObject({
+      changeValue: -10,
+      change: '-10.0pt',
+      style: 'down',
+    });
+    // A rate that was 0 % still has a change in points.
+    expect(cardFigures({ unit: '%' }, data(12.5, 0))).toMatchObject({
+      change: '+12.5pt',
+      style: 'up',
+    });
+  });
+
+  it('marks an incomplete comparison and writes no change', () => {
+    const incomplete = { ...data(1_050_000, 1_000_000), comparisonComplete: false };
+    expect(cardFigures({ unit: '円' }, incomplete)).toEqual({
+      base: '1,050,000円',
+      comparison: '1,000,000円',
+      change: '-',
+      changeValue: null,
+      note: '比較期間のデータが一部ありません',
+      style: 'none',
+    });
+    // Answers without the flag read as complete.
+    expect(cardFigures({ unit: '円' }, data(1_050_000, 1_000_000)).note).toBeNull();
   });
 
   it("shows '-' when the comparison is zero or absent", () => {
@@ -54,15 +84,6 @@ describe('cardFigures', () => {
       style: 'none',
     });
     expect(cardFigures({ unit: '円' }, data(null, 100)).change).toBe('-');
-  });
-});
-
-describe('changeStyle', () => {
-  it('names the direction', () => {
-    expect(changeStyle(1.2)).toBe('up');
-    expect(changeStyle(-0.1)).toBe('down');
-    expect(changeStyle(0)).toBe('flat');
-    expect(changeStyle(null)).toBe('none');
   });
 });
 

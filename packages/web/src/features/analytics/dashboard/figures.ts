@@ -1,13 +1,15 @@
 import {
   bucketText,
+  metricChange,
   metricTotalsText,
-  percentChange,
   periodBuckets,
   type DateRange,
   type MetricDef,
   type MetricTotalsText,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
+// The change's direction alone (no component): the server's tests read these figures too.
+import { changeStyle, type ChangeStyle } from '../change/changeStyle.ts';
 
 /** One period of a dashboard chart response. */
 export interface DashboardSeries {
@@ -19,20 +21,15 @@ export interface DashboardSeries {
 export interface DashboardMetricData {
   source: DashboardSeries;
   destination: DashboardSeries;
-}
-
-/** Direction of the change, as the mail call names it (rationStyle). */
-export type ChangeStyle = 'up' | 'down' | 'flat' | 'none';
-
-export function changeStyle(change: number | null): ChangeStyle {
-  if (change === null) return 'none';
-  if (change > 0) return 'up';
-  if (change < 0) return 'down';
-  return 'flat';
+  /** false when the stores have no data for part of the comparison period; absent reads true. */
+  comparisonComplete?: boolean;
 }
 
 export interface CardFigures extends MetricTotalsText {
-  /** Change in percent rounded to one decimal; null when the comparison is 0 or absent. */
+  /**
+   * The change as written: a rate's in points, anything else's in percent, one decimal; null
+   * when it cannot be computed or the comparison is incomplete.
+   */
   changeValue: number | null;
   style: ChangeStyle;
 }
@@ -43,9 +40,10 @@ export function cardFigures(
 ): CardFigures {
   const base = data.source.total;
   const comparison = data.destination.total;
-  const changeValue = percentChange(base, comparison);
+  const complete = data.comparisonComplete ?? true;
+  const changeValue = complete ? metricChange(metric.unit, base, comparison).change : null;
   return {
-    ...metricTotalsText(metric.unit, base, comparison),
+    ...metricTotalsText(metric.unit, base, comparison, complete),
     changeValue,
     style: changeStyle(changeValue),
   };

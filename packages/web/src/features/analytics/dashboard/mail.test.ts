@@ -46,6 +46,8 @@ describe('mailBody', () => {
       prescription_unit_price: metric(5000, 5000),
       generic_dispensing_rates: metric(85.5, null),
       medicine_note_rates: metric(40, 0),
+      prescription_concentration_rates: metric(72.4, 74.9),
+      patient_counts: { ...metric(120, 100), comparisonComplete: false },
     };
     const body = mailBody(lastMonthVsLastYear, loaded)!;
     expect(body).toMatchObject({
@@ -73,7 +75,19 @@ describe('mailBody', () => {
       comparisonRatio: null,
       rationStyle: 'none',
     });
+    // A rate's change is sent in points, as the card writes it: 40.0 % against 0 % is +40.0pt.
     expect(bySlug.medicine_note_rates).toMatchObject({
+      comparisonRatio: 40,
+      rationStyle: 'up',
+    });
+    expect(bySlug.prescription_concentration_rates).toMatchObject({
+      comparisonRatio: -2.5,
+      rationStyle: 'down',
+    });
+    // The card writes no change for an incomplete comparison; neither does the mail.
+    expect(bySlug.patient_counts).toMatchObject({
+      sourceValue: 120,
+      destinationValue: 100,
       comparisonRatio: null,
       rationStyle: 'none',
     });

@@ -3,18 +3,22 @@ import {
   DASHBOARD_MAIL_PERIOD,
   DASHBOARD_METRIC_SLUGS,
   durationPreset,
-  percentChange,
+  metricBySlug,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
-import { changeStyle, type ChangeStyle, type DashboardMetricData } from './figures.ts';
+import type { ChangeStyle } from '../change/changeStyle.ts';
+import { cardFigures, type DashboardMetricData } from './figures.ts';
 
 /** One metric of POST /v2/mails/dashboard. */
 export interface DashboardMailMetric {
   slug: DashboardMetricSlug;
   sourceValue: number | null;
   destinationValue: number | null;
-  /** Change in percent, one decimal; null when the comparison is 0 or absent. */
+  /**
+   * The change the card writes: a rate's in points, anything else's in percent, one decimal;
+   * null when it cannot be computed or the comparison is incomplete.
+   */
   comparisonRatio: number | null;
   rationStyle: ChangeStyle;
 }
@@ -53,13 +57,13 @@ export function mailBody(
   for (const slug of DASHBOARD_METRIC_SLUGS) {
     const data = loaded[slug];
     if (!data) return null;
-    const ratio = percentChange(data.source.total, data.destination.total);
+    const figures = cardFigures(metricBySlug(slug)!, data);
     metrics.push({
       slug,
       sourceValue: data.source.total,
       destinationValue: data.destination.total,
-      comparisonRatio: ratio,
-      rationStyle: changeStyle(ratio),
+      comparisonRatio: figures.changeValue,
+      rationStyle: figures.style,
     });
   }
   const comparison = comparisonOf(condition);

@@ -1,0 +1,2 @@
+export { ChangeBadge } from './ChangeBadge.tsx';
+export { changeStyle, type ChangeStyle } from './changeStyle.ts';

@@ -1,0 +1,1 @@
+export { DefinitionHint } from './DefinitionHint.tsx';

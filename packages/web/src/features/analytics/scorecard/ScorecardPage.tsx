@@ -1,0 +1,177 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import {
+  CLOSED_MONTH_PRESET_TEXT,
+  comparisonRange,
+  durationPreset,
+  MESSAGES,
+  periodText,
+  type ScorecardResponse,
+} from '@pharmalytics/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, type Member, type Store } from '../../../api/index.ts';
+import { routeTitle } from '../../../app/paths.ts';
+import { PageHeading } from '../../../components/index.ts';
+import { useSignedInMember } from '../../auth/index.ts';
+import {
+  ConditionBar,
+  conditionKey,
+  PeriodControl,
+  PickerProvider,
+  queriedStoreCodes,
+  saveCondition,
+  StoresControl,
+  StoresGate,
+  useConditionStores,
+  useSearchCondition,
+  type PresetTexts,
+} from '../../search-condition/index.ts';
+import { fetchScorecard, scorecardKeys, scorecardQuery } from './api.ts';
+import { ScorecardTable } from './ScorecardTable.tsx';
+import {
+  hasIncompleteComparison,
+  isEmptyScorecard,
+  nextSort,
+  type ScorecardSort,
+} from './table.ts';
+
+/** Answers are cached by condition: going back to a period redraws at once. */
+const SCORECARD_STALE_MS = 30_000;
+
+/** 先月 is a closed month here: the scorecard names it so. */
+const PRESET_TEXTS: PresetTexts = { [durationPreset('lastMonth').value]: CLOSED_MONTH_PRESET_TEXT };
+
+/** The StoreScorecard route: every store's KPIs of a period against a comparison, side by side. */
+export function ScorecardPage() {
+  const member = useSignedInMember();
+  return (
+    <Box component="section" aria-labelledby="scorecard-heading">
+      <PageHeading id="scorecard-heading" title={routeTitle('StoreScorecard')} />
+      <PickerProvider>
+        <StoresGate>
+          {(stores) => <Scorecard key={conditionKey(member)} member={member} stores={stores} />}
+        </StoresGate>
+      </PickerProvider>
+    </Box>
+  );
+}
+
+async function loadScorecard(...args: Parameters<typeof fetchScorecard>) {
+  try {
+    return await fetchScorecard(...args);
+  } catch (error) {
+    // As on the analysis pages: a failure is logged, not announced; the page offers a retry.
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    if (!aborted && !isApiError(error)) console.error(error);
+    throw error;
+  }
+}
+
+function Scorecard({ member, stores }: { member: Member; stores: readonly Store[] }) {
+  const { t } = useTranslation();
+  const comparisonId = useId();
+  const { active, activeCodes, tree } = useConditionStores(member, stores);
+  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const [sort, setSort] = useState<ScorecardSort | null>(null);
+  const { scorecard } = condition;
+  const comparison = comparisonRange(scorecard.base, scorecard.comparisonType);
+  const query = scorecardQuery(scorecard, queriedStoreCodes(condition, activeCodes));
+  const result = useQuery({
+    queryKey: scorecardKeys.table(query),
+    queryFn: ({ signal }) => loadScorecard(query, signal),
+    staleTime: SCORECARD_STALE_MS,
+  });
+  const comparisonText = t('condition.comparisonText', { period: periodText(comparison) });
+
+  return (
+    <>
+      <ConditionBar>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <PeriodControl
+            condition={{ ...scorecard, timeAxis: condition.timeAxis }}
+            comparison
+            withTimeAxis={false}
+            presetTexts={PRESET_TEXTS}
+            plan={plan}
+            today={today}
+            describedBy={comparisonId}
+            onApply={({ preset, base, comparisonType }) =>
+              update((current) => ({ ...current, scorecard: { preset, base, comparisonType } }))
+            }
+          />
+          <Typography
+            id={comparisonId}
+            data-testid="scorecard-comparison"
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {comparisonText}
+          </Typography>
+        </Box>
+        <StoresControl
+          pharmacy={condition.pharmacy}
+          stores={active}
+          tree={tree}
+          onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
+        />
+      </ConditionBar>
+      {result.isPending || (result.isError && result.isFetching) ? (
+        <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : result.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void result.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('scorecard.loadFailed')}
+        </Alert>
+      ) : (
+        <ScorecardContent
+          response={result.data}
+          sort={sort}
+          onSort={(column) => setSort((current) => nextSort(current, column))}
+          label={t('scorecard.tableLabel', {
+            period: periodText(scorecard.base),
+            comparison: periodText(comparison),
+          })}
+          // Saved at once: the analysis page reads the saved condition as it opens.
+          onOpen={(target) => saveCondition(conditionKey(member), target.condition(condition))}
+        />
+      )}
+    </>
+  );
+}
+
+function ScorecardContent({
+  response,
+  ...table
+}: { response: ScorecardResponse } & Omit<Parameters<typeof ScorecardTable>[0], 'response'>) {
+  if (isEmptyScorecard(response)) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        {MESSAGES.noData}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      {hasIncompleteComparison(response) && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="scorecard-incomplete">
+          {MESSAGES.comparisonIncomplete}
+        </Alert>
+      )}
+      <ScorecardTable response={response} {...table} />
+    </>
+  );
+}
