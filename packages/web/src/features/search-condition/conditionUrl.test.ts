@@ -6,6 +6,7 @@ import {
   conditionFromParams,
   conditionToParams,
   DASHBOARD_URL_SCOPE,
+  SCORECARD_URL_SCOPE,
 } from './conditionUrl.ts';
 
 const TODAY = '2026-11-21';
@@ -216,5 +217,35 @@ describe('conditionFromParams', () => {
     });
     expect(read('addr=', address, october).condition.address).toEqual({ mode: 1, text: '' });
     expect(read('addr=%20東京都', address).condition.address).toEqual({ mode: 2, text: '東京都' });
+  });
+});
+
+describe("the scorecard's view", () => {
+  const september = {
+    ...october,
+    scorecard: {
+      preset: 99 as const,
+      base: { from: '2026-09-01', to: '2026-09-30' },
+      comparisonType: 1 as const,
+    },
+  };
+
+  it("writes the scorecard's own period and comparison, and the stores", () => {
+    expect(conditionToParams(september, SCORECARD_URL_SCOPE).toString()).toBe(
+      'from=2026-09-01&to=2026-09-30&preset=99&cmp=1&stores=1001%2C1002',
+    );
+  });
+
+  it('reads them back into its own part, leaving the shared period as it was', () => {
+    const query = conditionToParams(september, SCORECARD_URL_SCOPE).toString();
+    const { condition } = read(query, SCORECARD_URL_SCOPE);
+    expect(condition.scorecard).toEqual(september.scorecard);
+    expect(condition.base).toEqual(stored.base);
+    expect(condition.pharmacy).toEqual(september.pharmacy);
+  });
+
+  it('takes a period of several years, as months', () => {
+    const { condition } = read('from=2023-01-01&to=2026-10-31&preset=99', SCORECARD_URL_SCOPE);
+    expect(condition.scorecard.base).toEqual({ from: '2023-01-01', to: '2026-10-31' });
   });
 });

@@ -7,6 +7,7 @@ import {
   presetRange,
   RECEPTION_TYPE_FILTERS,
   TIME_AXES,
+  timeAxis,
   type AnalysisPageDef,
   type DurationPresetValue,
 } from '@pharmalytics/domain';
@@ -23,12 +24,16 @@ import {
  * analysis page its metric, the filters, and where the page has them the sort and the address.
  */
 export interface ConditionUrlScope {
-  comparison: 'dashboard' | 'analysis' | null;
+  /** 'scorecard': the scorecard's own period and comparison instead of the shared ones. */
+  comparison: 'dashboard' | 'analysis' | 'scorecard' | null;
   page?: AnalysisPageDef;
 }
 
 /** The dashboard's part (also that of any page showing a period, a comparison and stores). */
 export const DASHBOARD_URL_SCOPE: ConditionUrlScope = { comparison: 'dashboard' };
+
+/** The store scorecard's part: its own period and comparison, and the stores. */
+export const SCORECARD_URL_SCOPE: ConditionUrlScope = { comparison: 'scorecard' };
 
 export const analysisUrlScope = (page: AnalysisPageDef): ConditionUrlScope => ({
   comparison: 'analysis',
@@ -67,10 +72,15 @@ export function conditionToParams(
   scope: ConditionUrlScope,
 ): URLSearchParams {
   const params = new URLSearchParams();
-  params.set(URL_PARAMS.from, condition.base.from);
-  params.set(URL_PARAMS.to, condition.base.to);
-  params.set(URL_PARAMS.preset, String(condition.preset));
-  params.set(URL_PARAMS.axis, String(condition.timeAxis));
+  const period = scope.comparison === 'scorecard' ? condition.scorecard : condition;
+  params.set(URL_PARAMS.from, period.base.from);
+  params.set(URL_PARAMS.to, period.base.to);
+  params.set(URL_PARAMS.preset, String(period.preset));
+  if (scope.comparison === 'scorecard') {
+    params.set(URL_PARAMS.comparison, String(condition.scorecard.comparisonType));
+  } else {
+    params.set(URL_PARAMS.axis, String(condition.timeAxis));
+  }
   if (scope.comparison === 'dashboard') {
     params.set(URL_PARAMS.comparison, String(condition.comparisonType));
   } else if (scope.comparison === 'analysis') {
@@ -156,24 +166,19 @@ export function conditionFromParams(
 ): ConditionFromUrl {
   const next: SearchCondition = { ...current };
   let droppedStores = false;
-
-  const axis = TIME_AXES.find((a) => String(a.value) === params.get(URL_PARAMS.axis))?.value;
-  const period = readLinkPeriod(params, axis ?? current.timeAxis, context);
-  if (period) {
-    next.preset = period.preset;
-    next.base = period.base;
-    if (axis !== undefined) next.timeAxis = axis;
-  } else if (
-    axis !== undefined &&
-    readPeriod({ value: current.preset, text: '', date: current.base }, context, axis)
-  ) {
-    next.timeAxis = axis;
+  if (scope.comparison === 'scorecard') {
+    next.scorecard = readScorecardParams(params, current.scorecard, context);
+  } else {
+    readSharedPeriodParams(params, current, context, next);
   }
 
   const comparison = params.get(URL_PARAMS.comparison);
   if (comparison !== null) {
     const type = comparisonTypeOf(Number(comparison));
     if (scope.comparison === 'dashboard' && type !== undefined) next.comparisonType = type;
+    if (scope.comparison === 'scorecard' && type !== undefined) {
+      next.scorecard = { ...next.scorecard, comparisonType: type };
+    }
     if (scope.comparison === 'analysis' && (type !== undefined || comparison === NO_COMPARISON)) {
       next.analysisComparison = type ?? null;
     }
@@ -192,6 +197,37 @@ export function conditionFromParams(
   const { page } = scope;
   if (page) readPageParams(params, page, current, next);
   return { condition: next, droppedStores };
+}
+
+/** The shared period and time axis of a link. */
+function readSharedPeriodParams(
+  params: URLSearchParams,
+  current: SearchCondition,
+  context: ReadContext,
+  next: SearchCondition,
+): void {
+  const axis = TIME_AXES.find((a) => String(a.value) === params.get(URL_PARAMS.axis))?.value;
+  const period = readLinkPeriod(params, axis ?? current.timeAxis, context);
+  if (period) {
+    next.preset = period.preset;
+    next.base = period.base;
+    if (axis !== undefined) next.timeAxis = axis;
+  } else if (
+    axis !== undefined &&
+    readPeriod({ value: current.preset, text: '', date: current.base }, context, axis)
+  ) {
+    next.timeAxis = axis;
+  }
+}
+
+/** The scorecard's period of a link; its months may span years, as on the monthly axis. */
+function readScorecardParams(
+  params: URLSearchParams,
+  current: SearchCondition['scorecard'],
+  context: ReadContext,
+): SearchCondition['scorecard'] {
+  const period = readLinkPeriod(params, timeAxis('monthly').value, context);
+  return period ? { ...current, ...period } : current;
 }
 
 /** An analysis page's metric, filters, sort and address. */

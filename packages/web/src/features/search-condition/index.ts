@@ -4,7 +4,6 @@ export {
   defaultCondition,
   NO_FILTERS,
   queriedStoreCodes,
-  saveCondition,
   type ConditionFilters,
   type MarketShareCondition,
   type PeriodCondition,
@@ -19,7 +18,13 @@ export {
 } from './ConditionControls.tsx';
 export { fromPickerDate, toPickerDate } from './dates.ts';
 export { StoresGate } from './StoresGate.tsx';
-export { analysisUrlScope, DASHBOARD_URL_SCOPE, type ConditionUrlScope } from './conditionUrl.ts';
+export {
+  analysisUrlScope,
+  conditionToParams,
+  DASHBOARD_URL_SCOPE,
+  SCORECARD_URL_SCOPE,
+  type ConditionUrlScope,
+} from './conditionUrl.ts';
 export { useConditionUrl } from './useConditionUrl.ts';
 export { conditionKey, useConditionStores, useSearchCondition } from './useSearchCondition.ts';
 export { presetText, type PresetTexts } from './presetText.ts';

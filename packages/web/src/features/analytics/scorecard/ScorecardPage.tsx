@@ -12,7 +12,8 @@ import {
   type ScorecardResponse,
 } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Member, type Store } from '../../../api/index.ts';
 import { routeTitle } from '../../../app/paths.ts';
@@ -24,11 +25,11 @@ import {
   PeriodControl,
   PickerProvider,
   queriedStoreCodes,
-  saveCondition,
   StoresControl,
   StoresGate,
   useConditionStores,
-  useSearchCondition,
+  SCORECARD_URL_SCOPE,
+  useConditionUrl,
   type PresetTexts,
 } from '../../search-condition/index.ts';
 import { fetchScorecard, scorecardKeys, scorecardQuery } from './api.ts';
@@ -37,6 +38,9 @@ import {
   hasIncompleteComparison,
   isEmptyScorecard,
   nextSort,
+  sortFromParam,
+  sortToParam,
+  SORT_PARAM,
   type ScorecardSort,
 } from './table.ts';
 
@@ -76,8 +80,21 @@ function Scorecard({ member, stores }: { member: Member; stores: readonly Store[
   const { t } = useTranslation();
   const comparisonId = useId();
   const { active, activeCodes, tree } = useConditionStores(member, stores);
-  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
-  const [sort, setSort] = useState<ScorecardSort | null>(null);
+  const { condition, update, today, plan } = useConditionUrl(
+    member,
+    activeCodes,
+    SCORECARD_URL_SCOPE,
+  );
+  const [params, setParams] = useSearchParams();
+  const sort = sortFromParam(params.get(SORT_PARAM));
+  const setSort = (next: ScorecardSort) =>
+    setParams(
+      (current) => {
+        current.set(SORT_PARAM, sortToParam(next));
+        return current;
+      },
+      { replace: true },
+    );
   const { scorecard } = condition;
   const comparison = comparisonRange(scorecard.base, scorecard.comparisonType);
   const query = scorecardQuery(scorecard, queriedStoreCodes(condition, activeCodes));
@@ -140,13 +157,12 @@ function Scorecard({ member, stores }: { member: Member; stores: readonly Store[
         <ScorecardContent
           response={result.data}
           sort={sort}
-          onSort={(column) => setSort((current) => nextSort(current, column))}
+          onSort={(column) => setSort(nextSort(sort, column))}
           label={t('scorecard.tableLabel', {
             period: periodText(scorecard.base),
             comparison: periodText(comparison),
           })}
-          // Saved at once: the analysis page reads the saved condition as it opens.
-          onOpen={(target) => saveCondition(conditionKey(member), target.condition(condition))}
+          hrefOf={(target) => target.href(condition)}
         />
       )}
     </>

@@ -55,8 +55,8 @@ export interface ScorecardTableProps {
   onSort: (column: SortColumn) => void;
   /** Names the table: the period and its comparison. */
   label: string;
-  /** Sets the search condition of the page a link opens, just before it opens. */
-  onOpen: (target: AnalysisTarget) => void;
+  /** The address of the page a link opens, its view in the query. */
+  hrefOf: (target: AnalysisTarget) => string;
 }
 
 const stickyStore = {
@@ -70,7 +70,7 @@ const stickyStore = {
 } as const;
 
 /** The scorecard: 全店舗 then every store, a column group per KPI with 当期・比較・増減. */
-export function ScorecardTable({ response, sort, onSort, label, onOpen }: ScorecardTableProps) {
+export function ScorecardTable({ response, sort, onSort, label, hrefOf }: ScorecardTableProps) {
   const { t } = useTranslation();
   const rows = useMemo(() => tableRows(response, sort), [response, sort]);
   const sortProps = (column: SortColumn) => {
@@ -154,13 +154,13 @@ export function ScorecardTable({ response, sort, onSort, label, onOpen }: Scorec
                     store: row.name,
                     page: route(STORE_KPI.opens.route).title,
                   })}
-                  onOpen={onOpen}
+                  hrefOf={hrefOf}
                 >
                   {row.name}
                 </TargetLink>
               </TableCell>
               {SCORECARD_KPIS.map((kpi) => (
-                <KpiCells key={kpi.key} kpi={kpi} row={row} onOpen={onOpen} />
+                <KpiCells key={kpi.key} kpi={kpi} row={row} hrefOf={hrefOf} />
               ))}
             </TableRow>
           ))}
@@ -213,11 +213,11 @@ function KpiHeader({ kpi }: { kpi: ScorecardKpi }) {
 function KpiCells({
   kpi,
   row,
-  onOpen,
+  hrefOf,
 }: {
   kpi: ScorecardKpi;
   row: RowView;
-  onOpen: (target: AnalysisTarget) => void;
+  hrefOf: (target: AnalysisTarget) => string;
 }) {
   const { t } = useTranslation();
   const cell = row.cells[kpi.key]!;
@@ -237,7 +237,7 @@ function KpiCells({
             metric: kpi.label,
             page: route(kpi.opens.route).title,
           })}
-          onOpen={onOpen}
+          hrefOf={hrefOf}
         >
           {cell.value}
         </TargetLink>
@@ -297,26 +297,25 @@ function ChangeCell({ cell }: { cell: CellView }) {
   );
 }
 
-/** A real link to the analysis page; a click first sets the condition that page opens with. */
+/** A real link to the analysis page, the view it opens with in its address. */
 function TargetLink({
   target,
   name,
-  onOpen,
+  hrefOf,
   children,
 }: {
   target: AnalysisTarget;
   name: string;
-  onOpen: (target: AnalysisTarget) => void;
+  hrefOf: (target: AnalysisTarget) => string;
   children: ReactNode;
 }) {
   return (
     <Link
       component={RouterLink}
-      to={target.path}
+      to={hrefOf(target)}
       aria-label={name}
       underline="hover"
       color="inherit"
-      onClick={() => onOpen(target)}
     >
       {children}
     </Link>

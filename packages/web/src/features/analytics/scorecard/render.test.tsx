@@ -50,7 +50,7 @@ function html(sort: ScorecardSort | null): string {
           sort={sort}
           onSort={() => {}}
           label="表"
-          onOpen={() => {}}
+          hrefOf={(target) => target.path}
         />
       </I18nextProvider>
     </MemoryRouter>,

@@ -12,7 +12,9 @@ import {
   hasIncompleteComparison,
   isEmptyScorecard,
   nextSort,
+  sortFromParam,
   sortRows,
+  sortToParam,
   tableRows,
   type ScorecardSort,
 } from './table.ts';
@@ -219,5 +221,25 @@ describe('the table notes', () => {
     expect(isEmptyScorecard({ rows: [nothing], total: { ...nothing, storeCode: '' } })).toBe(true);
     const lastYearOnly = row('1001', '天神店', { dispensing_sales: cell(0, 5_000, -100) });
     expect(isEmptyScorecard({ rows: [lastYearOnly], total: lastYearOnly })).toBe(false);
+  });
+});
+
+describe('the sort in the address', () => {
+  it('round-trips a store sort and a KPI sub-column sort', () => {
+    const sorts: ScorecardSort[] = [
+      { column: { kind: 'store' }, direction: 'asc' },
+      {
+        column: { kind: 'kpi', key: 'generic_dispensing_rates', part: 'change' },
+        direction: 'desc',
+      },
+    ];
+    for (const sort of sorts) expect(sortFromParam(sortToParam(sort))).toEqual(sort);
+    expect(sortToParam(sorts[1]!)).toBe('generic_dispensing_rates.change.desc');
+  });
+
+  it('reads nothing unreadable', () => {
+    for (const bad of [null, '', 'store', 'store.up', 'nope.value.asc', 'dispensing_sales.x.asc']) {
+      expect(sortFromParam(bad)).toBeNull();
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   NO_VALUE,
   SCORECARD_KPIS,
+  scorecardKpi,
   type ScorecardCell,
   type ScorecardKpi,
   type ScorecardResponse,
@@ -131,6 +132,30 @@ export function nextSort(current: ScorecardSort | null, column: SortColumn): Sco
 export function sameColumn(a: SortColumn, b: SortColumn): boolean {
   if (a.kind === 'store' || b.kind === 'store') return a.kind === b.kind;
   return a.key === b.key && a.part === b.part;
+}
+
+/** The query parameter holding the table's sort, so that a sorted view is a link too. */
+export const SORT_PARAM = 'order';
+
+/** A sort as its parameter: 'store.asc', or a KPI's sub-column 'dispensing_sales.change.desc'. */
+export function sortToParam(sort: ScorecardSort): string {
+  const { column, direction } = sort;
+  return column.kind === 'store'
+    ? `store.${direction}`
+    : `${column.key}.${column.part}.${direction}`;
+}
+
+/** The sort a parameter names; null for none or anything unreadable. */
+export function sortFromParam(value: string | null): ScorecardSort | null {
+  const parts = value?.split('.') ?? [];
+  const direction = parts.at(-1);
+  if (direction !== 'asc' && direction !== 'desc') return null;
+  if (parts.length === 2 && parts[0] === 'store') return { column: { kind: 'store' }, direction };
+  const [key, part] = parts;
+  if (parts.length !== 3 || !scorecardKpi(key!) || !CELL_PARTS.includes(part as CellPart)) {
+    return null;
+  }
+  return { column: { kind: 'kpi', key: key!, part: part as CellPart }, direction };
 }
 
 /** Whether any cell's comparison lacks data: the table then carries the note once above it. */
