@@ -446,6 +446,9 @@ export function showsYjCode(
 export const TABLE_NUMBER_HEADER = 'No.';
 export const TABLE_YJ_CODE_HEADER = 'YJコード';
 export const TABLE_TOTAL_HEADER = '合計';
+/** With a comparison period: the item's total over it, and the change against it. */
+export const TABLE_COMPARISON_HEADER = '比較期間';
+export const TABLE_CHANGE_HEADER = '増減';
 
 /**
  * The breakdown table of a page (spec 02 §2.2): No., the item, the YJ code where shown, a column
