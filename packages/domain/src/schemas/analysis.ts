@@ -192,13 +192,16 @@ export function chartQueryOfCsv(q: AnalysisCsvQuery): {
   };
 }
 
+/** A metric's value per bucket of the time axis. */
+const bucketRowsSchema = z.array(z.object({ date: z.string(), value: z.number().nullable() }));
+
 /** One series of an analysis chart: a breakdown item with its value per bucket and in total. */
 export const analysisSeriesSchema = z.object({
   /** The item's id or code (a store code, an institution code, a fee code, an age band…). */
   key: z.string(),
   name: z.string(),
   total: z.number().nullable(),
-  rows: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
+  rows: bucketRowsSchema,
   yjCode: z.string().optional(),
   /** The total over the comparison period, when one was asked. */
   comparisonTotal: z.number().nullable().optional(),
@@ -207,6 +210,20 @@ export const analysisSeriesSchema = z.object({
 });
 export type AnalysisSeries = z.infer<typeof analysisSeriesSchema>;
 export const analysisResponseSchema = z.array(analysisSeriesSchema);
+
+/** One period of a dashboard metric: its value per bucket and in total. */
+const dashboardSideSchema = z.object({ rows: bucketRowsSchema, total: z.number().nullable() });
+
+/**
+ * The answer of GET /v3/dashboard/{metric}: the base period (source), the comparison period
+ * (destination), and whether the stores' data covers the whole comparison period.
+ */
+export const dashboardResponseSchema = z.object({
+  source: dashboardSideSchema,
+  destination: dashboardSideSchema,
+  comparisonComplete: z.boolean(),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 /** The medical-institution filter's autocomplete items. */
 export const medicalInstitutionsResponseSchema = z.object({

@@ -109,6 +109,7 @@ const openTo = (
 /** A period and metric every plan of a page may ask for, so that every permitted caller gets 200. */
 const week = recentWeek();
 const analysisPeriod = `from=${week.from}&to=${week.to}`;
+const scorecardPeriods = `${analysisPeriod}&comparisonFrom=${week.from}&comparisonTo=${week.to}`;
 
 /**
  * The calls of every page of the page table: the chart for whoever the route table lets open the
@@ -533,6 +534,13 @@ const ROUTES: Record<string, Row> = {
     foreign: [get(`/v2/dashboard/dispensing_sales?${query}&storeCodes={foreignStore}`)],
   },
   ...analysisRows(),
+  'GET /v3/scorecard': {
+    probe: get(`/v3/scorecard?${scorecardPeriods}&storeCodes={store}`),
+    allowed: openTo('StoreScorecard'),
+    answer: 200,
+    foreign: [get(`/v3/scorecard?${scorecardPeriods}&storeCodes={foreignStore}`)],
+    outsideStores: [get(`/v3/scorecard?${scorecardPeriods}&storeCodes=1001,1003`)],
+  },
   ...marketShareRows(),
   'GET /v3/patient_distribution': {
     probe: get(`/v3/patient_distribution?${analysisPeriod}&storeCodes={store}`),

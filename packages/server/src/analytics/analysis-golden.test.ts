@@ -1378,6 +1378,51 @@ describe('CSV export', () => {
     );
   });
 
+  it('adds 比較期間 and 増減 after 合計 with a comparison period: a rate changes in points', async () => {
+    const text = await download(
+      'pharmacy',
+      'generic_dispensing_rates',
+      {
+        from: '2026-05-11',
+        to: '2026-05-12',
+        period_code: '3',
+        comparison_from: '2026-04-07',
+        comparison_to: '2026-04-08',
+        store_codes: MONTHLY.storeCodes,
+      },
+      'Pharmalytics_調剤薬局_2026-05-11_2026-05-12.csv',
+    );
+    // 博多駅前 56/56 against 14/28 (S04, S05); 天神 98/126 against no sheets.
+    expect(text).toBe(
+      BOM +
+        csvLine(['No.', '店舗', '2026/05/11', '2026/05/12', '合計', '比較期間', '増減']) +
+        csvLine([1, HAKATA, '', '100.0', '100.0', '50.0', '+50.0pt']) +
+        csvLine([2, TENJIN, 77.8, '', 77.8, '', '-']),
+    );
+  });
+
+  it('writes 増減 as - when the stores lack data for part of the comparison period', async () => {
+    const text = await download(
+      'clinic',
+      'prescription_counts',
+      {
+        from: '2026-04-01',
+        to: '2026-04-30',
+        period_code: '2',
+        comparison_from: '2026-05-01',
+        comparison_to: '2026-05-31',
+        store_codes: '1002',
+      },
+      'Pharmalytics_医療機関_2026-04-01_2026-04-30.csv',
+    );
+    expect(text).toBe(
+      BOM +
+        csvLine(['No.', '医療機関', '2026/04', '合計', '比較期間', '増減']) +
+        csvLine([1, 'さくら内科クリニック', 2, 2, 1, '-']) +
+        csvLine([2, 'みどり整形外科', 0, 0, 1, '-']),
+    );
+  });
+
   it('leaves a cell without a value empty', async () => {
     const text = await download(
       'doctor',
@@ -1483,6 +1528,68 @@ describe('CSV export', () => {
             .join(''),
       );
     }
+  });
+});
+
+describe('a comparison period', () => {
+  // 天神's facts run from 04-06 to 05-11, 博多駅前's from 04-07 to 05-12.
+  it('gives each item its total over the comparison period, alike on v3 and v2', async () => {
+    const query = {
+      from: '2026-05-01',
+      to: '2026-05-12',
+      periodCode: '3',
+      comparisonFrom: '2026-04-07',
+      comparisonTo: '2026-04-18',
+      ...BOTH_STORES,
+    };
+    const [v3, v2] = await Promise.all([
+      chart(admin, 'v3', 'clinic', 'dispensing_sales', query),
+      chart(sysadmin, 'v2', 'clinic', 'dispensing_sales', query),
+    ]);
+    expect(v2).toEqual(v3);
+    // May: C1 S06 + S08, C3 S07 + S09, C2 S10; 04-07..04-18: C2 S04 + S05 alone.
+    expect(
+      v3.map((s) => [label('clinic', s), s.total, s.comparisonTotal, s.comparisonComplete]),
+    ).toEqual([
+      [CLINIC_1, 18780, 0, true],
+      [CLINIC_3, 4210, 0, true],
+      [CLINIC_2, 2500, 5020, true],
+    ]);
+  });
+
+  it('adds an item seen only in the comparison period after the others, and marks it incomplete', async () => {
+    // 博多駅前 in April against May: C3 sent S09 in May only; its facts end on 05-12.
+    const query = {
+      from: '2026-04-01',
+      to: '2026-04-30',
+      periodCode: '2',
+      comparisonFrom: '2026-05-01',
+      comparisonTo: '2026-05-31',
+      storeCodes: '1002',
+    };
+    for (const [version, client] of VERSIONS) {
+      const series = await chart(client(), version, 'clinic', 'prescription_counts', query);
+      expect(
+        series.map((s) => [
+          label('clinic', s),
+          s.total,
+          s.rows,
+          s.comparisonTotal,
+          s.comparisonComplete,
+        ]),
+        version,
+      ).toEqual([
+        [CLINIC_2, 2, [{ date: '2026-04', value: 2 }], 1, false],
+        [CLINIC_3, 0, [{ date: '2026-04', value: 0 }], 1, false],
+      ]);
+    }
+  });
+
+  it('leaves the answer as it was without one', async () => {
+    const series = await chart(admin, 'v3', 'clinic', 'prescription_counts', MONTHLY);
+    expect(series.every((s) => !('comparisonTotal' in s) && !('comparisonComplete' in s))).toBe(
+      true,
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import {
   ANALYSIS_PAGES,
   boundedText,
   chartQueryOfCsv,
+  formatChange,
   formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
@@ -15,16 +16,20 @@ import {
   medicalInstitutionsResponseSchema,
   MESSAGES,
   metricBySlug,
+  metricChange,
   orderSeries,
   pageOffersMetric,
   periodBuckets,
   plansFrom,
   route,
+  TABLE_CHANGE_HEADER,
+  TABLE_COMPARISON_HEADER,
   toCsv,
   type AgeSortValue,
   type AnalysisPageDef,
   type AnalysisQuery,
   type AnalysisSeries,
+  type DateRange,
   type MetricSlug,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
@@ -37,8 +42,9 @@ import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { computeAnalysisFromFacts } from './raw-analysis.ts';
-import type { MetricQuery, MetricSeries } from './engine.ts';
-import type { AnalyticsRouteDeps } from './metric-cache.ts';
+import { periodComplete } from './coverage.ts';
+import { emptyValue, type MetricQuery, type MetricSeries } from './engine.ts';
+import type { AnalyticsRouteDeps, MetricCache } from './metric-cache.ts';
 import { requestPeriod } from './period.ts';
 
 type Compute = (slug: MetricSlug, query: MetricQuery) => Promise<MetricSeries[]>;
@@ -53,7 +59,14 @@ function pageMetric(page: AnalysisPageDef, slug: string): MetricSlug {
 
 const axisOf = (q: AnalysisQuery) => q.periodCode as TimeAxisValue;
 
-/** The scope of a chart call: its period checked first, then its stores, metric and plan. */
+/** The comparison period of a chart call, when one was asked. */
+const comparisonOf = (q: AnalysisQuery): DateRange | undefined =>
+  q.comparisonFrom && q.comparisonTo ? { from: q.comparisonFrom, to: q.comparisonTo } : undefined;
+
+/**
+ * The scope of a chart call: its periods checked first, then its stores, metric and plan (the
+ * free plan's calendar holds for the comparison period too).
+ */
 async function chartScope(
   db: Database,
   auth: AuthContext,
@@ -61,7 +74,10 @@ async function chartScope(
   q: AnalysisQuery,
 ): Promise<AnalysisScope> {
   requestPeriod(q.from, q.to, axisOf(q));
-  return memberScope(db, auth, { storeCodes: q.storeCodes.split(','), metric: slug, from: q.from });
+  const comparison = comparisonOf(q);
+  if (comparison) requestPeriod(comparison.from, comparison.to, axisOf(q));
+  const from = comparison && comparison.from < q.from ? comparison.from : q.from;
+  return memberScope(db, auth, { storeCodes: q.storeCodes.split(','), metric: slug, from });
 }
 
 /** The engine's query of a chart call, within a scope the access layer made. */
@@ -89,16 +105,68 @@ const toWire = (s: MetricSeries): AnalysisSeries => ({
   ...(s.yjCode ? { yjCode: s.yjCode } : {}),
 });
 
-/** A page's series for a chart call, in the page's order. */
+/** What a chart call computes with: the engine or its twin, and the cache of coverage. */
+interface Computing {
+  compute: Compute;
+  metrics: MetricCache;
+}
+
+/**
+ * A page's series for a chart call, in the page's order. With a comparison period, each series
+ * also carries its total over that period, and the items seen only then follow the others (in
+ * the page's order of their comparison totals) with the metric's empty value in the period
+ * asked: a clinic that stopped sending still shows.
+ */
 async function pageSeries(
   page: AnalysisPageDef,
   slug: MetricSlug,
   q: AnalysisQuery,
   scope: AnalysisScope,
-  compute: Compute,
+  { compute, metrics }: Computing,
 ): Promise<AnalysisSeries[]> {
-  const series = await compute(slug, metricQuery(page, q, scope));
-  return orderSeries(page.order, series.map(toWire), q.sortOrder as AgeSortValue | undefined);
+  const ordered = (series: AnalysisSeries[]) =>
+    orderSeries(page.order, series, q.sortOrder as AgeSortValue | undefined);
+  const query = metricQuery(page, q, scope);
+  const comparison = comparisonOf(q);
+  if (!comparison) return ordered((await compute(slug, query)).map(toWire));
+  const [series, previous, comparisonComplete] = await Promise.all([
+    compute(slug, query),
+    compute(slug, { ...query, ...comparison }),
+    periodComplete(metrics, scope, comparison),
+  ]);
+  const empty = emptyValue(slug, page);
+  const previousTotals = new Map(previous.map((s) => [s.key ?? '', s.total]));
+  const current = ordered(series.map(toWire));
+  const seen = new Set(current.map((s) => s.key));
+  const stopped = ordered(previous.map(toWire).filter((s) => !seen.has(s.key)));
+  const buckets = periodBuckets(q, axisOf(q));
+  return [
+    ...current.map((s) => ({
+      ...s,
+      comparisonTotal: previousTotals.has(s.key) ? previousTotals.get(s.key)! : empty,
+      comparisonComplete,
+    })),
+    ...stopped.map((s) => ({
+      ...s,
+      total: empty,
+      rows: buckets.map((date) => ({ date, value: empty })),
+      comparisonTotal: s.total,
+      comparisonComplete,
+    })),
+  ];
+}
+
+/**
+ * The comparison cells of a CSV row: the item's total over the comparison period and the change
+ * against it ('-' when the stores lack data for part of that period).
+ */
+function comparisonCells(unit: string, s: AnalysisSeries): string[] {
+  if (s.comparisonComplete === undefined) return [];
+  const comparison = s.comparisonTotal ?? null;
+  const change = s.comparisonComplete
+    ? formatChange(metricChange(unit, s.total, comparison))
+    : formatChange({ change: null, changeUnit: '%' });
+  return [formatMetricCsv(comparison, unit), change];
 }
 
 /** The CSV of a page: one table, or with `separateByStore` a table per store under its name. */
@@ -107,25 +175,28 @@ async function* csvChunks(
   auth: AuthContext,
   request: { page: AnalysisPageDef; slug: MetricSlug; q: AnalysisQuery; scope: AnalysisScope },
   separateByStore: boolean,
-  compute: Compute,
+  computing: Computing,
 ): AsyncGenerator<string> {
   const { page, slug, q, scope } = request;
   const axis = axisOf(q);
   const dates = periodBuckets(q, axis);
   const unit = metricBySlug(slug)!.unit;
+  const compared = comparisonOf(q) !== undefined;
   const table = (series: AnalysisSeries[]) => {
     const { header, rows } = analysisTable(page, series, dates, axis);
     // The value cells: one per bucket and the total, after No., the item and any YJ code.
     const firstValue = header.length - dates.length - 1;
-    const cells = rows.map((row) =>
-      row.map((cell, i) =>
+    const cells = rows.map((row, r) => [
+      ...row.map((cell, i) =>
         i < firstValue ? cell : formatMetricCsv(typeof cell === 'number' ? cell : null, unit),
       ),
-    );
-    return [header, ...cells];
+      ...comparisonCells(unit, series[r]!),
+    ]);
+    const comparisonHeader = compared ? [TABLE_COMPARISON_HEADER, TABLE_CHANGE_HEADER] : [];
+    return [[...header, ...comparisonHeader], ...cells];
   };
   if (!separateByStore) {
-    yield toCsv(table(await pageSeries(page, slug, q, scope, compute)), { bom: true });
+    yield toCsv(table(await pageSeries(page, slug, q, scope, computing)), { bom: true });
     return;
   }
   const stores = await db
@@ -143,7 +214,7 @@ async function* csvChunks(
       slug,
       one,
       await chartScope(db, auth, slug, one),
-      compute,
+      computing,
     );
     yield toCsv([...(first ? [] : [[]]), [store.name], ...table(series)], { bom: first });
     first = false;
@@ -162,8 +233,11 @@ const ADVANCED = plansFrom('advanced');
  */
 export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const cached: Compute = (slug, query) => metrics.metric(slug, query);
-    const fromFacts: Compute = (slug, query) => computeAnalysisFromFacts(db, slug, query);
+    const cached: Computing = { compute: (slug, query) => metrics.metric(slug, query), metrics };
+    const fromFacts: Computing = {
+      compute: (slug, query) => computeAnalysisFromFacts(db, slug, query),
+      metrics,
+    };
     const chartSchema = {
       tags: ['analysis'],
       params,

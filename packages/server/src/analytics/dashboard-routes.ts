@@ -1,16 +1,18 @@
 import {
   DASHBOARD_METRIC_SLUGS,
+  dashboardResponseSchema,
   decimalInteger,
   FIELD_LABELS,
   storeCodeList,
   TIME_AXES,
   timeAxis,
+  type DashboardResponse,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../access/auth-context.ts';
-import type { Database } from '../db/connection.ts';
+import { periodComplete } from './coverage.ts';
 import { isoDate, requestPeriod } from './period.ts';
 import type { MetricQuery, MetricSeries } from './engine.ts';
 import type { AnalyticsRouteDeps } from './metric-cache.ts';
@@ -32,40 +34,43 @@ export const dashboardQuery = z.object({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
-export interface DashboardResult {
-  source: { rows: MetricSeries['rows']; total: number | null };
-  destination: { rows: MetricSeries['rows']; total: number | null };
-}
-
 /**
  * A dashboard metric for the base (source) and comparison (destination) periods, within the
- * member's scope for the requested stores.
+ * member's scope for the requested stores, and whether their facts cover the comparison period.
  */
 export async function dashboardMetric(
-  db: Database,
+  { db, metrics }: AnalyticsRouteDeps,
   auth: AuthContext,
   q: DashboardQuery,
   compute: (query: MetricQuery) => Promise<MetricSeries>,
-): Promise<DashboardResult> {
+): Promise<DashboardResponse> {
   const axis = q.periodCode as TimeAxisValue;
   const base = requestPeriod(q.baseFrom, q.baseTo, axis);
   const comparison = requestPeriod(q.comparisonTargetFrom, q.comparisonTargetTo, axis);
   const scope = await memberScope(db, auth, { storeCodes: q.storeCodes.split(',') });
   const common = { scope, axis };
-  const [baseSeries, comparisonSeries] = await Promise.all([
+  const [baseSeries, comparisonSeries, comparisonComplete] = await Promise.all([
     compute({ ...common, ...base }),
     compute({ ...common, ...comparison }),
+    periodComplete(metrics, scope, comparison),
   ]);
   return {
     source: { rows: baseSeries.rows, total: baseSeries.total },
     destination: { rows: comparisonSeries.rows, total: comparisonSeries.total },
+    comparisonComplete,
   };
 }
 
-export function dashboardRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
+export function dashboardRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
+  const { db, metrics } = deps;
   return async (app) => {
     const params = z.object({ metric: z.enum(DASHBOARD_METRIC_SLUGS) });
-    const schema = { tags: ['dashboard'], params, querystring: dashboardQuery };
+    const schema = {
+      tags: ['dashboard'],
+      params,
+      querystring: dashboardQuery,
+      response: { 200: dashboardResponseSchema },
+    };
     app.get(
       '/v3/dashboard/:metric',
       { config: { access: access.route('Dashboard') }, schema },
@@ -73,7 +78,7 @@ export function dashboardRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlu
         const { metric } = request.params;
         const { auth } = request;
         return dashboardMetric(
-          db,
+          deps,
           auth,
           request.query,
           async (query) => (await metrics.metric(metric, query))[0]!,
@@ -88,7 +93,7 @@ export function dashboardRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlu
       async (request) => {
         const { metric } = request.params;
         const { auth } = request;
-        return dashboardMetric(db, auth, request.query, (query) =>
+        return dashboardMetric(deps, auth, request.query, (query) =>
           computeDashboardFromFacts(db, metric, query),
         );
       },

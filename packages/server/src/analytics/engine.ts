@@ -361,6 +361,13 @@ const emptyParts = (definition: MetricDefinition): Parts =>
       .map((n) => [n, 0]),
   );
 
+/** A metric's value over no facts at a page's level: 0 for a sum or count, null for a ratio. */
+export function emptyValue(slug: MetricSlug, page?: AnalysisPageDef): number | null {
+  const found = definitionAt(slug, page);
+  if (!found) throw new UnsupportedMetricError(`${slug} is not defined for ${page?.family}`);
+  return found.definition.value(emptyParts(found.definition));
+}
+
 /**
  * One metric over a period: a series per breakdown item (one series without a page), each with
  * a value for every bucket of the time axis and a total over the whole period. Series come in

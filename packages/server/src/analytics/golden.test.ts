@@ -173,13 +173,13 @@ async function dashboard(version: 'v2' | 'v3', query: Record<string, string>) {
     expect(reply.status, slug).toBe(200);
     out[slug] = reply.body;
   }
-  return out as Record<string, { source: Side; destination: Side }>;
+  return out as Record<string, { source: Side; destination: Side; comparisonComplete: boolean }>;
 }
 type Side = { total: number | null; rows: { date: string; value: number | null }[] };
 
 /** [total, ...bucket values] of one side for every metric. */
 function side(
-  result: Record<string, { source: Side; destination: Side }>,
+  result: Record<string, { source: Side; destination: Side; comparisonComplete: boolean }>,
   which: 'source' | 'destination',
 ) {
   return Object.fromEntries(
@@ -287,6 +287,7 @@ const CASES = [
     },
     source: BASE_DAILY,
     destination: PREVIOUS_PERIOD_DAILY,
+    comparisonComplete: true, // the store's facts run from 2025-04-02 to 2026-04-02
     dates: ['2026-04-01', '2026-04-02', '2026-04-03'],
   },
   {
@@ -300,6 +301,7 @@ const CASES = [
     },
     source: BASE_DAILY,
     destination: PREVIOUS_YEAR_DAILY,
+    comparisonComplete: false, // 2025-04-01 is before the store's first facts
     dates: ['2026-04-01', '2026-04-02', '2026-04-03'],
   },
   {
@@ -313,6 +315,7 @@ const CASES = [
     },
     source: BASE_MONTHLY,
     destination: PREVIOUS_YEAR_MONTHLY,
+    comparisonComplete: false,
     dates: ['2026-03', '2026-04'],
   },
   {
@@ -326,6 +329,7 @@ const CASES = [
     },
     source: BASE_MONTHLY,
     destination: EMPTY_MONTHLY,
+    comparisonComplete: true, // no sheets, but the store was open: a real zero
     dates: ['2026-03', '2026-04'],
   },
 ];
@@ -338,6 +342,9 @@ describe('dashboard metrics on a hand-computed dataset', () => {
         expect(side(result, 'source'), version).toEqual(c.source);
         expect(side(result, 'destination'), version).toEqual(c.destination);
         expect(result.dispensing_sales!.source.rows.map((r) => r.date)).toEqual(c.dates);
+        for (const slug of DASHBOARD_METRIC_SLUGS) {
+          expect(result[slug]!.comparisonComplete, `${version} ${slug}`).toBe(c.comparisonComplete);
+        }
       }
     });
   }

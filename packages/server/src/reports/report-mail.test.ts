@@ -1,4 +1,4 @@
-import { DASHBOARD_METRICS, type DashboardMetricSlug } from '@pharmalytics/domain';
+import { DASHBOARD_METRICS, MESSAGES, type DashboardMetricSlug } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
 // The dashboard card's own figures, so that this compares what the two screens really print.
 import { cardFigures } from '../../../web/src/features/analytics/dashboard/figures.ts';
@@ -10,6 +10,7 @@ function mailInput(
   slug: DashboardMetricSlug,
   source: number | null,
   destination: number | null,
+  comparisonComplete = true,
 ): ReportMail {
   const { label, unit } = metric(slug);
   return {
@@ -20,7 +21,10 @@ function mailInput(
     comparison: { from: '2025-04-01', to: '2025-04-30' },
     comparisonLabel: '前年同期',
     storeNames: ['天神店'],
-    lines: [{ slug, label, unit, source, destination, change: null }],
+    // The mail writes the change from the figures; the line's own change is what the mail call had.
+    lines: [
+      { slug, label, unit, source, destination, change: null, changeUnit: '%', comparisonComplete },
+    ],
     dashboardUrl: 'https://example.com/service/dashboard',
     unsubscribeUrl: 'https://example.com/v2/mails/unsubscribe?token=x',
   };
@@ -49,10 +53,20 @@ describe('the report mail', () => {
     expect(mail.html).toContain(`>${figures.base}</td>`);
   });
 
-  it('writes a rate of 12 as 12.0%, as the card does', () => {
+  it('writes a rate of 12 as 12.0% and its change in points, as the card does', () => {
     expect(card('generic_dispensing_rates', 12, 10).base).toBe('12.0%');
     expect(mailOf('generic_dispensing_rates', 12, 10).text).toContain(
-      '後発医薬品調剤割合: 12.0%（比較 10.0%、増減 +20.0%）',
+      '後発医薬品調剤割合: 12.0%（比較 10.0%、増減 +2.0pt）',
+    );
+  });
+
+  it('writes no change and the note when the stores lack data for part of the comparison', () => {
+    const mail = dashboardReportMail(mailInput('dispensing_sales', 1200, 1000, false));
+    expect(mail.text).toContain('調剤売上: 1,200円（比較 1,000円、増減 -）');
+    expect(mail.text).toContain(`※ ${MESSAGES.comparisonIncomplete}`);
+    expect(mail.html).toContain(`※ ${MESSAGES.comparisonIncomplete}`);
+    expect(mailOf('dispensing_sales', 1200, 1000).text).not.toContain(
+      MESSAGES.comparisonIncomplete,
     );
   });
 });

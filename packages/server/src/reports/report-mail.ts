@@ -35,14 +35,17 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     `対象店舗: ${m.storeNames.join('、')}（${m.storeNames.length}店舗）`,
   ];
   const rows = m.lines.map((l) => {
-    const figures = metricTotalsText(l.unit, l.source, l.destination);
+    const figures = metricTotalsText(l.unit, l.source, l.destination, l.comparisonComplete);
     return {
       label: l.label,
       source: figures.base,
       destination: figures.comparison,
       change: figures.change,
+      note: figures.note,
     };
   });
+  // The comparison of a mail covers one set of stores: one note for every line.
+  const notes = [...new Set(rows.flatMap((r) => (r.note ? [r.note] : [])))];
   const alerts = m.alerts ?? [];
   const alertText =
     alerts.length === 0
@@ -64,6 +67,7 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     ...conditions,
     '',
     ...rows.map((r) => `${r.label}: ${r.source}（比較 ${r.destination}、増減 ${r.change}）`),
+    ...notes.map((note) => `※ ${note}`),
     '',
     ...alertText,
     `ダッシュボード: ${m.dashboardUrl}`,
@@ -83,13 +87,14 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
 <p style="margin:0 0 16px">${escapeHtml(m.corporationName)}<br>${escapeHtml(m.memberName)} 様</p>
 <ul style="margin:0 0 16px;padding-left:20px;font-size:14px">${conditions.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
 <table style="width:100%;border-collapse:collapse;font-size:14px">
-<thead><tr><th style="${cell};text-align:left">指標</th><th style="${cell};text-align:right">当期</th><th style="${cell};text-align:right">比較期間</th><th style="${cell};text-align:right">増減率</th></tr></thead>
+<thead><tr><th style="${cell};text-align:left">指標</th><th style="${cell};text-align:right">当期</th><th style="${cell};text-align:right">比較期間</th><th style="${cell};text-align:right">増減</th></tr></thead>
 <tbody>${rows
     .map(
       (r) =>
         `<tr><td style="${cell}">${escapeHtml(r.label)}</td><td style="${cell};text-align:right">${escapeHtml(r.source)}</td><td style="${cell};text-align:right">${escapeHtml(r.destination)}</td><td style="${cell};text-align:right">${escapeHtml(r.change)}</td></tr>`,
     )
     .join('')}</tbody></table>
+${notes.map((note) => `<p style="margin:8px 0 0;font-size:12px;color:#607d8b">※ ${escapeHtml(note)}</p>`).join('')}
 ${alertHtml(alerts, m.facilityStandardsUrl)}<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
 <hr style="border:none;border-top:1px solid #e0e0e0">
 <p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${MAIL_SIGNATURE.map(escapeHtml).join('<br>')}</p>

@@ -77,8 +77,11 @@ describe('POST /v2/mails/dashboard', () => {
     const admin = await smtp.lastTo('admin@example.com');
     expect(admin.subject).toBe('【Pharmalytics】ダッシュボードレポート（2026/04/01〜2026/04/30）');
     expect(admin.text).toContain('比較期間: 2025/04/01〜2025/04/30（前年同期）');
-    expect(admin.text).toContain('調剤売上: 3,400円（比較 550円、増減 +518.2%）');
-    expect(admin.text).toContain('処方箋枚数: 2枚（比較 1枚、増減 +100.0%）');
+    // 1001's facts start on 2025-04-10 and 1002 has none: the comparison lacks data, so the
+    // change is not written and the mail says why.
+    expect(admin.text).toContain('調剤売上: 3,400円（比較 550円、増減 -）');
+    expect(admin.text).toContain('処方箋枚数: 2枚（比較 1枚、増減 -）');
+    expect(admin.text).toContain('※ 比較期間のデータが一部ありません');
     expect(admin.html).toContain(
       '<th style="padding:8px 12px;border-bottom:1px solid #e0e0e0;text-align:left">指標</th>',
     );
@@ -86,7 +89,7 @@ describe('POST /v2/mails/dashboard', () => {
     // user@ may browse 1001 and 1002: store 1003's 2,450 yen is not in its mail.
     const user = await smtp.lastTo('user@example.com');
     expect(user.text).toContain('対象店舗: はかた薬局 天神店、はかた薬局 博多駅前店（2店舗）');
-    expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 +72.7%）');
+    expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 -）');
     expect(user.text).not.toContain('3,400');
     // Another corporation's members get nothing from this call.
     expect(smtp.mails.some((m) => m.recipients.includes('basic@example.com'))).toBe(false);
@@ -181,7 +184,7 @@ describe('the monthly report', () => {
     expect(smtp.mails.length - before).toBe(3);
     const user = await smtp.lastTo('user@example.com');
     expect(user.subject).toBe('【Pharmalytics】ダッシュボードレポート（2026/04/01〜2026/04/30）');
-    expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 +72.7%）');
+    expect(user.text).toContain('調剤売上: 950円（比較 550円、増減 -）');
     expect(user.text).toContain('https://pharmalytics.example/service/dashboard');
     expect(await sendMonthlyReports(server(), '2026-05-20')).toBeNull();
   });

@@ -21,7 +21,7 @@ import { unsubscribeToken } from './unsubscribe-token.ts';
 export interface ReportContext {
   db: Database;
   mailer: Mailer;
-  /** The analytics answers the 施設基準 alerts of administrators are judged on. */
+  /** The analytics answers the figures and the 施設基準 alerts of administrators are taken from. */
   metrics: MetricCache;
   publicUrl: string;
   /** Key of the unsubscribe links. */
@@ -93,7 +93,8 @@ export async function sendDashboardReports(
   let sent = 0;
   const today = todayInJapan();
   for (const { member, auth, stores } of await reportRecipients(db, corporationId)) {
-    const lines = await dashboardReport(db, await allBrowsableScope(db, auth), base, comparison);
+    const scope = await allBrowsableScope(db, auth);
+    const lines = await dashboardReport(ctx.metrics, scope, base, comparison);
     const alerts = seesFacilityAlerts(auth.plan, auth.role)
       ? await memberFacilityAlerts({ db, metrics: ctx.metrics }, auth, today)
       : [];
