@@ -1,4 +1,5 @@
 import { BAR_LABEL_MAX_LENGTH } from './constants.ts';
+import { csvNumber, type CsvNumberText } from './csv-cell.ts';
 import { MESSAGES } from './messages.ts';
 import { roundTo } from './numbers.ts';
 
@@ -85,11 +86,12 @@ export function formatMetricNumber(value: number | null | undefined, unit: strin
 
 /**
  * A metric's value in a CSV cell: the decimals of the screens, without thousands separators or
- * unit, so that a spreadsheet reads it as a number; empty when absent.
+ * unit, marked as a number so that toCsv writes it bare and a spreadsheet reads a number; empty
+ * when absent.
  */
-export function formatMetricCsv(value: number | null | undefined, unit: string): string {
-  if (value == null || !Number.isFinite(value)) return '';
-  return metricFormat(unit, false).format(value);
+export function formatMetricCsv(value: number | null | undefined, unit: string): CsvNumberText {
+  if (value == null || !Number.isFinite(value)) return csvNumber('');
+  return csvNumber(metricFormat(unit, false).format(value));
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   plansFrom,
   route,
   toCsv,
+  addressModeOf,
   type AgeSortValue,
   type AnalysisPageDef,
   type AnalysisQuery,
@@ -72,7 +73,9 @@ function metricQuery(page: AnalysisPageDef, q: AnalysisQuery, scope: AnalysisSco
     to: q.to,
     axis: axisOf(q),
     page,
-    address: page.breakdown === 'address' ? q.address : '',
+    ...(page.breakdown === 'address'
+      ? { address: { mode: addressModeOf(q), text: q.address } }
+      : {}),
     filters: {
       genericMedicine: q.generic_medicine_filters.map((v) => genericFilterFromWire(Number(v))),
       medicalInstitutions: q.medicalInstitutionFilters,

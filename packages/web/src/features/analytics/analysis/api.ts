@@ -5,6 +5,7 @@ import {
   genericMedicineFilterQuery,
   medicalInstitutionsResponseSchema,
   receptionTypeFilterQuery,
+  type AddressModeKey,
   type AnalysisPageDef,
   type AnalysisSeries,
   type MedicalInstitutionFilterItem,
@@ -28,6 +29,7 @@ export type AnalysisQuery = Partial<{
   receptionTypeFilters: string;
   sortOrder: string;
   address: string;
+  addressMode: string;
 }>;
 
 /** The sort menu and the address popup only exist on their pages. */
@@ -50,6 +52,11 @@ export function analysisQuery(
       page.breakdown === 'address' && condition.address.mode === ADDRESS_MODE.address
         ? condition.address.text.trim()
         : '',
+    // Named only for 市区町村: the other two modes are told apart by the text, as always.
+    addressMode:
+      page.breakdown === 'address' && condition.address.mode === ADDRESS_MODE.city
+        ? ('city' satisfies AddressModeKey)
+        : '',
   };
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
@@ -66,6 +73,7 @@ export function csvQuery(query: AnalysisQuery, separateByStore: boolean): Record
     reception_type_filters: query.receptionTypeFilters,
     sort_order: query.sortOrder,
     address: query.address,
+    address_mode: query.addressMode,
     separate_by_store: separateByStore ? 'true' : undefined,
   };
   return Object.fromEntries(
