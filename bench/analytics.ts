@@ -885,7 +885,7 @@ try {
       ...familyWindow.range,
       axis: familyWindow.axis,
       page,
-      address: '',
+      address: { mode: 'zipCode', text: '' },
       filters: {},
     });
     const results: MetricSeries[][] = [];

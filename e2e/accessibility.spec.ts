@@ -247,7 +247,7 @@ test.describe('accessibility', () => {
   test('keyboard: main menu, collapsed menu and account menu', async ({ page }) => {
     await login(page, DEMO.admin, 'Dashboard');
     const menu = mainMenu(page);
-    const group = menu.getByRole('button', { name: '売り手分析' });
+    const group = menu.getByRole('button', { name: '店舗分析' });
     await group.focus();
     await page.keyboard.press('Enter');
     await expect(group).toHaveAttribute('aria-expanded', 'false');
@@ -263,10 +263,10 @@ test.describe('accessibility', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const rail = menu.getByRole('button', { name: '売り手分析' });
+    const rail = menu.getByRole('button', { name: '店舗分析' });
     await rail.focus();
     await page.keyboard.press('Enter');
-    const popup = page.getByRole('menu', { name: '売り手分析' });
+    const popup = page.getByRole('menu', { name: '店舗分析' });
     await expectFocusWithin(popup);
     await expectAccessible(page, 'collapsed menu', '[role="menu"]');
     await page.keyboard.press('Escape');

@@ -320,7 +320,7 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   await v.openAll.uncheck();
   await expect(v.table.locator('tr[data-age-band]')).toHaveCount(0);
 
-  // The CSV holds the whole table, every age band: quoted cells, CRLF, UTF-8 with BOM.
+  // The CSV holds the whole table, every age band: text quoted, numbers bare, CRLF, UTF-8 with BOM.
   const download = page.waitForEvent('download');
   await v.csv.click();
   const file = await download;
@@ -333,11 +333,11 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   expect(lines[0]).toBe('"選択番号","エリアID","年代","獲得率","獲得患者数","推計患者数"');
   const t1 = meshOf(tenjin1);
   expect(lines[1]).toBe(
-    `"1","${tenjin1}","合計","${acquisitionRate(t1.count, t1.estimate)}","2","${t1.estimate}"`,
+    `1,"${tenjin1}","合計",${acquisitionRate(t1.count, t1.estimate)},2,${t1.estimate}`,
   );
-  expect(lines).toContain(`"1","${tenjin1}","不明","-","1","0"`);
+  expect(lines).toContain(`1,"${tenjin1}","不明","-",1,0`);
   expect(lines[1 + 1 + MARKET_SHARE_AGE_BANDS.length]).toMatch(
-    new RegExp(`^"2","${tenjin2}","合計","[0-9.]+","1","[0-9]+"$`),
+    new RegExp(`^2,"${tenjin2}","合計",[0-9.]+,1,[0-9]+$`),
   );
 
   // Out to zoom 13, where every mesh is drawn: a mesh the answer does not hold (Hakata Bay,

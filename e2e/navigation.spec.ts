@@ -55,7 +55,7 @@ test.describe('navigation', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(mainMenu(page).getByText('薬剤師')).toHaveCount(0);
-    await mainMenu(page).getByRole('button', { name: '売り手分析' }).click();
+    await mainMenu(page).getByRole('button', { name: '店舗分析' }).click();
     await page.getByRole('menuitem', { name: '薬剤師' }).click();
     await expectRoute(page, 'Pharmacist');
     await toggle.click();

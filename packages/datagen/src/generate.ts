@@ -519,7 +519,7 @@ function buildReception(
       key: p.info.key,
       gender: p.info.gender,
       birthMonth: p.info.birthMonth,
-      zip: null,
+      zip: p.info.zip,
       address: p.info.address,
     },
     insuranceType,

@@ -79,7 +79,7 @@ describe('createDemoWorld', () => {
           !/^[A-Za-z0-9_-]{32}$/.test(p.key) ||
           !/^(19|20)\d{2}-(0[1-9]|1[0-2])$/.test(p.birthMonth) ||
           !p.address.startsWith('福岡県') ||
-          p.zip !== null,
+          !/^8[0-3]\d{5}$/.test(p.zip ?? ''),
       );
       expect(malformed).toEqual([]);
       const distances = store.patients.map((p) => p.distanceKm).sort((a, b) => a - b);
@@ -88,6 +88,15 @@ describe('createDemoWorld', () => {
       expect(median).toBeLessThan(2);
       expect(distances[Math.floor(distances.length * 0.95)]).toBeLessThan(6);
     }
+  });
+
+  it('gives each patient the postal code of the town they live in', () => {
+    const zipOf = new Map(fukuokaTowns().map((t) => [`福岡県${t.city}${t.town}`, t.zip]));
+    const patients = world.stores.flatMap((s) => s.patients);
+    expect(patients.filter((p) => p.zip !== zipOf.get(p.address))).toEqual([]);
+    // Japan Post's codes of two towns where demo stores stand.
+    expect(zipOf.get('福岡県福岡市中央区天神一丁目')).toBe('8100001');
+    expect(zipOf.get('福岡県春日市春日公園三丁目')).toBe('8160811');
   });
 
   it('lists clinics, care facilities and competing pharmacies', () => {

@@ -53,6 +53,8 @@ export interface DemoTown {
   town: string;
   latitude: number;
   longitude: number;
+  /** The town's postal code (Japan Post), which its residents write; null when unknown. */
+  zip?: string | null;
 }
 
 export interface DemoWorldInput {
@@ -102,7 +104,8 @@ export interface DemoPatient {
   birthMonth: string;
   /** Prefecture + city + town. */
   address: string;
-  zip: null;
+  /** The postal code of the town. */
+  zip: string | null;
   latitude: number;
   longitude: number;
   distanceKm: number;
@@ -1018,6 +1021,8 @@ function simulatePatients(input: SimulationInput): StoreSim {
     vFlags.push(prev < 0 ? VISIT_NEW : 0);
   };
 
+  // Residents of a care facility write the postal code of its town.
+  const zipOfTownAddress = new Map(ctx.towns.map((t) => [t.address, t.zip ?? null]));
   const facilitiesForHome = store.careFacilities
     .map((f, i) => ({ f, i }))
     .filter(({ f }) => CARE_TYPES.find((t) => t[0] === f.careType)?.[4]);
@@ -1040,19 +1045,26 @@ function simulatePatients(input: SimulationInput): StoreSim {
     const arrival = partsOfDay(arrivalDay);
     const birthMonthIndex = arrival.year * 12 + arrival.month - 1 - age * 12 - rng.int(0, 11);
     let facility = -1;
-    let home: { address: string; latitude: number; longitude: number };
+    let home: { address: string; zip: string | null; latitude: number; longitude: number };
     if (kind === KIND_HOME && facilitiesForHome.length > 0 && rng.chance(0.6)) {
       const chosen = facilitiesForHome[rng.int(0, facilitiesForHome.length - 1)]!;
       facility = chosen.i;
+      const address = chosen.f.address.replace(/[0-9-]+$/, '');
       home = {
-        address: chosen.f.address.replace(/[0-9-]+$/, ''),
+        address,
+        zip: zipOfTownAddress.get(address) ?? null,
         latitude: chosen.f.latitude,
         longitude: chosen.f.longitude,
       };
     } else {
       const picker = kind === KIND_HOME ? input.homeTowns : input.nearTowns;
       const town = picker.towns[rng.fromTable(picker.table)]!;
-      home = { address: town.address, latitude: town.latitude, longitude: town.longitude };
+      home = {
+        address: town.address,
+        zip: town.zip ?? null,
+        latitude: town.latitude,
+        longitude: town.longitude,
+      };
     }
     const notebookUser = rng.chance(Math.min(0.99, profile.notebookRate + 0.04));
     const ageNow = age;
@@ -1063,7 +1075,7 @@ function simulatePatients(input: SimulationInput): StoreSim {
       gender,
       birthMonth: monthOfIndex(birthMonthIndex),
       address: home.address,
-      zip: null,
+      zip: home.zip,
       latitude: round6(home.latitude),
       longitude: round6(home.longitude),
       distanceKm: round3(

@@ -1,18 +1,22 @@
+import { csvCellText, type CsvCell } from './csv-cell.ts';
 import { MARKET_SHARE_LABELS } from './maps.ts';
 import { PRODUCT_NAME } from './routes.ts';
 
-export type CsvCell = string | number | null | undefined;
+export { csvNumber, type CsvCell, type CsvNumberText } from './csv-cell.ts';
 
 const BOM = '\uFEFF';
 const LINE_END = '\r\n';
 
-/** CSV text with every cell quoted (inner quotes doubled) and CRLF line ends. */
+/**
+ * CSV text with CRLF line ends: text cells quoted (inner quotes doubled) and, when they start like
+ * a formula (=, +, -, @, tab, CR), prefixed with a single quote so that no spreadsheet runs them;
+ * numbers, and numbers written as text (csvNumber), bare so that they stay numbers.
+ */
 export function toCsv(
   rows: readonly (readonly CsvCell[])[],
   options: { bom?: boolean } = {},
 ): string {
-  const quote = (cell: CsvCell) => `"${String(cell ?? '').replaceAll('"', '""')}"`;
-  const body = rows.map((row) => row.map(quote).join(',') + LINE_END).join('');
+  const body = rows.map((row) => row.map(csvCellText).join(',') + LINE_END).join('');
   return (options.bom ? BOM : '') + body;
 }
 

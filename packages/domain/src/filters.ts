@@ -70,12 +70,18 @@ export const AGE_SORT_OPTIONS = [
 export type AgeSortValue = (typeof AGE_SORT_OPTIONS)[number]['value'];
 export const DEFAULT_AGE_SORT: AgeSortValue = 2;
 
-/** Address page grouping modes. */
+/**
+ * Address page grouping modes, in the popup's order: by postal code, by municipality (市区町村,
+ * the prefecture and city or ward), or by town under an address prefix. `value` is what a saved
+ * condition keeps; `key` is the chart call's `addressMode`.
+ */
 export const ADDRESS_MODES = [
   { value: 1, key: 'zipCode', label: '郵便番号' },
+  { value: 3, key: 'city', label: '市区町村' },
   { value: 2, key: 'address', label: '住所別' },
 ] as const;
 export type AddressModeValue = (typeof ADDRESS_MODES)[number]['value'];
+export type AddressModeKey = (typeof ADDRESS_MODES)[number]['key'];
 export const DEFAULT_ADDRESS_MODE: AddressModeValue = 1;
 export const ADDRESS_PLACEHOLDER = '〇〇県〇〇市';
 

@@ -185,16 +185,16 @@ describe('formatMetricNumber', () => {
 
 describe('formatMetricCsv', () => {
   it('writes the decimals of the screens without separators or unit', () => {
-    expect(formatMetricCsv(12, '%')).toBe('12.0');
-    expect(formatMetricCsv(66.66, '%')).toBe('66.7');
-    expect(formatMetricCsv(1_234_567, '円')).toBe('1234567');
-    expect(formatMetricCsv(12.3, '枚')).toBe('12.3');
-    expect(formatMetricCsv(1234.125, '')).toBe('1234.125');
+    expect(formatMetricCsv(12, '%').numberText).toBe('12.0');
+    expect(formatMetricCsv(66.66, '%').numberText).toBe('66.7');
+    expect(formatMetricCsv(1_234_567, '円').numberText).toBe('1234567');
+    expect(formatMetricCsv(12.3, '枚').numberText).toBe('12.3');
+    expect(formatMetricCsv(1234.125, '').numberText).toBe('1234.125');
   });
 
   it('leaves a cell without a value empty', () => {
-    expect(formatMetricCsv(null, '%')).toBe('');
-    expect(formatMetricCsv(undefined, '円')).toBe('');
+    expect(formatMetricCsv(null, '%').numberText).toBe('');
+    expect(formatMetricCsv(undefined, '円').numberText).toBe('');
   });
 });
 

@@ -1,4 +1,5 @@
 import { BAR_LABEL_MAX_LENGTH } from './constants.ts';
+import { csvNumber, type CsvNumberText } from './csv-cell.ts';
 import { MESSAGES } from './messages.ts';
 import { roundTo } from './numbers.ts';
 
@@ -85,11 +86,12 @@ export function formatMetricNumber(value: number | null | undefined, unit: strin
 
 /**
  * A metric's value in a CSV cell: the decimals of the screens, without thousands separators or
- * unit, so that a spreadsheet reads it as a number; empty when absent.
+ * unit, marked as a number so that toCsv writes it bare and a spreadsheet reads a number; empty
+ * when absent.
  */
-export function formatMetricCsv(value: number | null | undefined, unit: string): string {
-  if (value == null || !Number.isFinite(value)) return '';
-  return metricFormat(unit, false).format(value);
+export function formatMetricCsv(value: number | null | undefined, unit: string): CsvNumberText {
+  if (value == null || !Number.isFinite(value)) return csvNumber('');
+  return csvNumber(metricFormat(unit, false).format(value));
 }
 
 /**
@@ -162,6 +164,14 @@ export function metricChange(
   if (changeUnit === '%') return { change: percentChange(base, comparison), changeUnit };
   const change = base == null || comparison == null ? null : roundTo(base - comparison, 1);
   return { change, changeUnit };
+}
+
+/**
+ * A change in a CSV cell: the number alone with one decimal (its unit is in the column header,
+ * see changeColumnHeader), so that a spreadsheet reads a number; empty for no value.
+ */
+export function formatChangeCsv({ change }: MetricChange): CsvNumberText {
+  return csvNumber(change === null || !Number.isFinite(change) ? '' : change.toFixed(1));
 }
 
 /** '+1.0pt', '-2.3%', '0.0%'; '-' for no change value. */

@@ -284,3 +284,32 @@ export const MARKET_SHARE_LAYER_OPTIONS: readonly { key: MarketShareLayer; label
     label: MARKER_CATEGORIES.find((c) => c.key === key)!.label,
   })),
 ];
+
+/** MapLibre's control texts (zoom, compass, attribution, scale…) in Japanese: its `locale` option. */
+export const MAP_CONTROL_LOCALE: Readonly<Record<string, string>> = {
+  'AttributionControl.ToggleAttribution': '出典の表示を切り替え',
+  'AttributionControl.MapFeedback': '地図の不具合を報告',
+  'FullscreenControl.Enter': '全画面表示',
+  'FullscreenControl.Exit': '全画面表示を終了',
+  'GeolocateControl.FindMyLocation': '現在地を表示',
+  'GeolocateControl.LocationNotAvailable': '現在地を取得できません',
+  'LogoControl.Title': 'MapLibre ロゴ',
+  'Map.Title': '地図',
+  'Marker.Title': '地図上のマーカー',
+  'NavigationControl.ResetBearing': 'ドラッグで回転、クリックで北を上に戻す',
+  'NavigationControl.ZoomIn': '拡大',
+  'NavigationControl.ZoomOut': '縮小',
+  'Popup.Close': 'ポップアップを閉じる',
+  'ScaleControl.Feet': 'フィート',
+  'ScaleControl.Meters': 'm',
+  'ScaleControl.Kilometers': 'km',
+  'ScaleControl.Miles': 'マイル',
+  'ScaleControl.NauticalMiles': '海里',
+  'GlobeControl.Enable': '地球儀表示',
+  'GlobeControl.Disable': '地球儀表示を終了',
+  'TerrainControl.Enable': '地形を表示',
+  'TerrainControl.Disable': '地形を隠す',
+  'CooperativeGesturesHandler.WindowsHelpText': 'Ctrl キーを押しながらスクロールで拡大・縮小',
+  'CooperativeGesturesHandler.MacHelpText': '⌘ キーを押しながらスクロールで拡大・縮小',
+  'CooperativeGesturesHandler.MobileHelpText': '2本の指で地図を動かしてください',
+};

@@ -15,7 +15,7 @@ export const MAIN_MENU_TOP = { route: 'Dashboard', label: 'ダッシュボード
 export const MAIN_MENU_GROUPS = [
   {
     id: 'seller',
-    label: '売り手分析',
+    label: '店舗分析',
     items: [
       { route: 'StoreScorecard', label: '店舗別実績一覧' },
       { route: 'DispensingPharmacy', label: '調剤薬局' },
@@ -38,7 +38,7 @@ export const MAIN_MENU_GROUPS = [
   },
   {
     id: 'inflow',
-    label: '流入元分析',
+    label: '処方元分析',
     items: [
       { route: 'Clinic', label: '医療機関' },
       { route: 'Doctor', label: '医師' },

@@ -48,6 +48,8 @@ export const INPUT_MESSAGES = {
   /** One code of digits (a store chosen in a selector). */
   code: (field: string, digits: number) => `${field}は${digits}桁以内の半角数字で指定してください`,
   facilityType: '施設の種類は clinic、care、pharmacy のいずれかで指定してください',
+  oneOf: (field: string, values: readonly string[]) =>
+    `${field}は ${values.join('、')} のいずれかで指定してください`,
   viewportInverted: '表示範囲は、北東の緯度・経度を南西の緯度・経度以上の値で指定してください',
   viewportTooLarge: (degrees: number) =>
     `表示範囲が広すぎます。地図を拡大して、緯度・経度とも${degrees}度以内の範囲で検索してください`,
@@ -73,6 +75,7 @@ export const FIELD_LABELS = {
   searchName: '検索用氏名',
   zipCode: '郵便番号',
   address: '住所',
+  addressMode: '住所の集計方法',
   buildingName: '建物名',
   technicalPersonName: '技術担当者名',
   technicalPersonTel: '技術担当者電話番号',

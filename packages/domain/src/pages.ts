@@ -7,6 +7,7 @@ import {
   DEFAULT_AGE_SORT,
   type AgeSortValue,
 } from './filters.ts';
+import { changeUnitOf } from './format.ts';
 import { metricBySlug, type Metric, type MetricSlug } from './metrics.ts';
 import { bucketText } from './period-ranges.ts';
 import type { TimeAxisValue } from './periods.ts';
@@ -449,6 +450,9 @@ export const TABLE_TOTAL_HEADER = '合計';
 /** With a comparison, after 合計: the item's total over the comparison period and the change. */
 export const TABLE_COMPARISON_HEADER = '比較期間';
 export const TABLE_CHANGE_HEADER = '増減';
+/** The CSV's change column, whose cells are bare numbers: 増減（pt） for a rate, 増減（%） else. */
+export const changeColumnHeader = (unit: string): string =>
+  `${TABLE_CHANGE_HEADER}（${changeUnitOf(unit)}）`;
 /** The breakdown table's row of every item together. */
 export const TABLE_OVERALL_ROW = '全体';
 

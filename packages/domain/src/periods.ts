@@ -89,6 +89,8 @@ export const PERIOD_EARLIEST_DATE = `${INPUT_LIMITS.dateYearMin}-01-01`;
 export const PERIOD_LATEST_DATE = `${INPUT_LIMITS.dateYearMax}-12-31`;
 /** Wire and storage format of dates (date-fns pattern). */
 export const DATE_FORMAT = 'yyyy-MM-dd';
+/** The date pickers' calendar header: 2026年11月 (date-fns pattern). */
+export const CALENDAR_MONTH_FORMAT = 'yyyy年M月';
 /** Dates of the dispensing data and of the period menus are Japan dates. */
 export const TIME_ZONE = 'Asia/Tokyo';
 

@@ -6,6 +6,7 @@ import {
   GENERIC_MEDICINE_FILTERS,
   genericFilterWireValue,
   RECEPTION_TYPE_FILTERS,
+  type AddressModeKey,
 } from '../filters.ts';
 import { FIELD_LABELS, FORM_MESSAGES, INPUT_MESSAGES } from '../messages.ts';
 import { timeAxis, TIME_AXES } from '../periods.ts';
@@ -105,6 +106,29 @@ const addressText = boundedText({ max: INPUT_LIMITS.addressSearchMax, label: FIE
   .transform((value) => value.trim())
   .default('');
 
+const ADDRESS_MODE_KEYS = ADDRESS_MODES.map((m) => m.key);
+/**
+ * The address page's grouping (zipCode, city or address). Optional: without it the address text
+ * chooses as before, 住所別 with a text and 郵便番号 without.
+ */
+const addressMode = z
+  .enum(ADDRESS_MODE_KEYS, {
+    error: INPUT_MESSAGES.oneOf(FIELD_LABELS.addressMode, ADDRESS_MODE_KEYS),
+  })
+  .optional();
+
+/** The grouping a query asks of the address page. */
+export function addressModeOf(query: {
+  address: string;
+  addressMode?: AddressModeKey | undefined;
+}): AddressModeKey {
+  return query.addressMode ?? (query.address === '' ? 'zipCode' : 'address');
+}
+
+/** 住所別 groups the towns under a prefix, so it needs one. */
+const addressTextGiven = (q: { address: string; addressMode?: AddressModeKey | undefined }) =>
+  q.addressMode !== 'address' || q.address !== '';
+
 const periodCode = decimalInteger({
   label: FIELD_LABELS.timeAxis,
   min: 1,
@@ -132,6 +156,7 @@ export const analysisQuerySchema = z
     receptionTypeFilters: filterValues(FIELD_LABELS.receptionTypeFilter, RECEPTION_TYPE_VALUES),
     sortOrder,
     address: addressText,
+    addressMode,
     comparisonFrom: calendarDate().optional(),
     comparisonTo: calendarDate().optional(),
   })
@@ -139,7 +164,8 @@ export const analysisQuerySchema = z
   .refine(bothOrNeither('comparisonFrom', 'comparisonTo'), {
     error: FORM_MESSAGES.comparisonBothRequired,
     path: ['comparisonFrom'],
-  });
+  })
+  .refine(addressTextGiven, { error: FORM_MESSAGES.addressRequired, path: ['address'] });
 export type AnalysisQueryInput = z.input<typeof analysisQuerySchema>;
 export type AnalysisQuery = z.output<typeof analysisQuerySchema>;
 
@@ -155,6 +181,7 @@ export const analysisCsvQuerySchema = z
     reception_type_filters: filterValues(FIELD_LABELS.receptionTypeFilter, RECEPTION_TYPE_VALUES),
     sort_order: sortOrder,
     address: addressText,
+    address_mode: addressMode,
     comparison_from: calendarDate().optional(),
     comparison_to: calendarDate().optional(),
     separate_by_store: z
@@ -166,6 +193,10 @@ export const analysisCsvQuerySchema = z
   .refine(bothOrNeither('comparison_from', 'comparison_to'), {
     error: FORM_MESSAGES.comparisonBothRequired,
     path: ['comparison_from'],
+  })
+  .refine((q) => addressTextGiven({ address: q.address, addressMode: q.address_mode }), {
+    error: FORM_MESSAGES.addressRequired,
+    path: ['address'],
   });
 export type AnalysisCsvQuery = z.output<typeof analysisCsvQuerySchema>;
 
@@ -185,6 +216,7 @@ export function chartQueryOfCsv(q: AnalysisCsvQuery): {
       receptionTypeFilters: q.reception_type_filters,
       sortOrder: q.sort_order,
       address: q.address,
+      addressMode: q.address_mode,
       comparisonFrom: q.comparison_from,
       comparisonTo: q.comparison_to,
     },

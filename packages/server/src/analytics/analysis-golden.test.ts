@@ -4,11 +4,13 @@ import {
   analysisCsvPath,
   ANALYSIS_PAGES,
   CSV_COLUMNS,
+  csvNumber,
   formatMetricCsv,
   metricBySlug,
   route,
   type AnalysisFamily,
   type AnalysisSeries,
+  type CsvNumberText,
   type DispensingCsvColumn,
   type MetricSlug,
 } from '@pharmalytics/domain';
@@ -1100,6 +1102,79 @@ describe('every page × metric on a hand-computed dataset (monthly, both stores)
     ]);
   });
 
+  it('address in 市区町村 mode: one series per municipality, 不明 without an address', async () => {
+    const page = ANALYSIS_PAGES.find((p) => p.family === 'address')!;
+    const CHUO = '福岡県福岡市中央区';
+    const HAKATA_WARD = '福岡県福岡市博多区';
+    const KASUGA = '福岡県春日市';
+    // 中央区 holds A (天神) and D (薬院); B lives in 博多区, E in 春日市, C nowhere known.
+    const expected: Partial<Record<MetricSlug, Row[]>> = {
+      dispensing_sales: [
+        [CHUO, 25190, 12220, 12970],
+        [KASUGA, 10300, 0, 10300],
+        [HAKATA_WARD, 4440, 2220, 2220],
+        ['不明', 2380, 2380, 0],
+      ],
+      prescription_counts: [
+        [CHUO, 6, 3, 3],
+        [HAKATA_WARD, 2, 1, 1],
+        ['不明', 1, 1, 0], // ties at 1 by name
+        [KASUGA, 1, 0, 1],
+      ],
+      prescription_unit_price: [
+        [KASUGA, 10300, null, 10300],
+        [CHUO, 4198, 4073, 4323],
+        ['不明', 2380, 2380, null],
+        [HAKATA_WARD, 2220, 2220, 2220],
+      ],
+      patient_counts: [
+        [CHUO, 2, 2, 2],
+        ['不明', 1, 1, 0], // ties at 1 by name
+        [KASUGA, 1, 0, 1],
+        [HAKATA_WARD, 1, 1, 1],
+      ],
+    };
+    for (const slug of page.metrics) {
+      await expectSeries(
+        'address',
+        slug,
+        { ...MONTHLY, addressMode: 'city' },
+        MONTHS,
+        expected[slug]!,
+      );
+    }
+  });
+
+  it('address modes named on the wire: zipCode as without a text, address only with a text', async () => {
+    await expectSeries(
+      'address',
+      'prescription_counts',
+      { ...MONTHLY, addressMode: 'zipCode', address: '福岡県福岡市' },
+      MONTHS,
+      EXPECTED.address.prescription_counts!,
+    );
+    await expectSeries(
+      'address',
+      'prescription_counts',
+      { ...MONTHLY, addressMode: 'address', address: '福岡県福岡市' },
+      MONTHS,
+      FUKUOKA_CITY.prescription_counts!,
+    );
+    const path = analysisChartPath('address', 'prescription_counts', 'v3');
+    const noText = await admin.get(
+      `${path}?${new URLSearchParams({ ...MONTHLY, addressMode: 'address' })}`,
+    );
+    expect(noText.status).toBe(400);
+    expect(JSON.stringify(noText.body)).toContain('都道府県、市町村を入力してください');
+    const unknown = await admin.get(
+      `${path}?${new URLSearchParams({ ...MONTHLY, addressMode: 'town' })}`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain(
+      '住所の集計方法は zipCode、city、address のいずれかで指定してください',
+    );
+  });
+
   it('age by the metric when the sort menu says 指標順', async () => {
     const byMetric = { ...MONTHLY, sortOrder: '1' };
     await expectSeries('age', 'prescription_counts', byMetric, MONTHS, [
@@ -1343,7 +1418,13 @@ describe('CSV export', () => {
     store_codes: MONTHLY.storeCodes,
   };
   const BOM = '\uFEFF';
-  const csvLine = (cells: (string | number)[]) => `${cells.map((c) => `"${c}"`).join(',')}\r\n`;
+  /** Text quoted, numbers bare (an empty value quoted empty). */
+  const csvCell = (c: string | number | CsvNumberText) =>
+    typeof c === 'number' ? String(c) : typeof c === 'string' ? `"${c}"` : c.numberText || '""';
+  const csvLine = (cells: (string | number | CsvNumberText)[]) =>
+    `${cells.map(csvCell).join(',')}\r\n`;
+  /** A value with the screens' decimals ('100.0'), bare like any number. */
+  const decimal = csvNumber;
   const unit = (slug: MetricSlug) => metricBySlug(slug)!.unit;
 
   /** The CSV as sent, after checking its type and that it downloads under the page's file name. */
@@ -1372,9 +1453,9 @@ describe('CSV export', () => {
     expect(text).toBe(
       BOM +
         csvLine(['No.', '医療機関', '2026/04', '2026/05', '合計']) +
-        csvLine([1, 'みどり整形外科', '100.0', '100.0', '100.0']) +
+        csvLine([1, 'みどり整形外科', decimal('100.0'), decimal('100.0'), decimal('100.0')]) +
         csvLine([2, 'さくら内科クリニック', 66.7, 66.7, 66.7]) +
-        csvLine([3, 'さくら内科クリニック', '50.0', '100.0', 66.7]),
+        csvLine([3, 'さくら内科クリニック', decimal('50.0'), decimal('100.0'), 66.7]),
     );
   });
 
@@ -1395,13 +1476,13 @@ describe('CSV export', () => {
     // 博多駅前 56/56 against 14/28 (S04, S05); 天神 98/126 against no sheets.
     expect(text).toBe(
       BOM +
-        csvLine(['No.', '店舗', '2026/05/11', '2026/05/12', '合計', '比較期間', '増減']) +
-        csvLine([1, HAKATA, '', '100.0', '100.0', '50.0', '+50.0pt']) +
-        csvLine([2, TENJIN, 77.8, '', 77.8, '', '-']),
+        csvLine(['No.', '店舗', '2026/05/11', '2026/05/12', '合計', '比較期間', '増減（pt）']) +
+        csvLine([1, HAKATA, '', decimal('100.0'), decimal('100.0'), decimal('50.0'), 50]) +
+        csvLine([2, TENJIN, decimal('77.8'), '', decimal('77.8'), '', '']),
     );
   });
 
-  it('writes 増減 as - when the stores lack data for part of the comparison period', async () => {
+  it('leaves 増減 empty when the stores lack data for part of the comparison period', async () => {
     const text = await download(
       'clinic',
       'prescription_counts',
@@ -1417,9 +1498,9 @@ describe('CSV export', () => {
     );
     expect(text).toBe(
       BOM +
-        csvLine(['No.', '医療機関', '2026/04', '合計', '比較期間', '増減']) +
-        csvLine([1, 'さくら内科クリニック', 2, 2, 1, '-']) +
-        csvLine([2, 'みどり整形外科', 0, 0, 1, '-']),
+        csvLine(['No.', '医療機関', '2026/04', '合計', '比較期間', '増減（%）']) +
+        csvLine([1, 'さくら内科クリニック', 2, 2, 1, '']) +
+        csvLine([2, 'みどり整形外科', 0, 0, 1, '']),
     );
   });
 
@@ -1433,10 +1514,10 @@ describe('CSV export', () => {
     expect(text).toBe(
       BOM +
         csvLine(['No.', '医師', '2026/04', '2026/05', '合計']) +
-        csvLine([1, DOCTOR_3, '100.0', '100.0', '100.0']) +
-        csvLine([2, DOCTOR_2, '100.0', '100.0', '100.0']) +
+        csvLine([1, DOCTOR_3, decimal('100.0'), decimal('100.0'), decimal('100.0')]) +
+        csvLine([2, DOCTOR_2, decimal('100.0'), decimal('100.0'), decimal('100.0')]) +
         csvLine([3, DOCTOR_1, 66.7, 66.7, 66.7]) +
-        csvLine([4, '不明', '0.0', '', '0.0']),
+        csvLine([4, '不明', decimal('0.0'), '', decimal('0.0')]),
     );
   });
 
@@ -1497,6 +1578,23 @@ describe('CSV export', () => {
         [TENJIN_2, 3, 1, 2],
         [HAKATA_EKIMAE_3, 2, 1, 1],
       ],
+    );
+  });
+
+  it('takes the 市区町村 mode as address_mode', async () => {
+    const text = await download(
+      'address',
+      'prescription_counts',
+      { ...CSV_MONTHLY, address_mode: 'city' },
+      'Pharmalytics_住所_2026-04-01_2026-05-31.csv',
+    );
+    expect(text).toBe(
+      BOM +
+        csvLine(['No.', '住所', '2026/04', '2026/05', '合計']) +
+        csvLine([1, '福岡県福岡市中央区', 3, 3, 6]) +
+        csvLine([2, '福岡県福岡市博多区', 1, 1, 2]) +
+        csvLine([3, '不明', 1, 0, 1]) +
+        csvLine([4, '福岡県春日市', 0, 1, 1]),
     );
   });
 

@@ -8,7 +8,7 @@ import {
   ANALYSIS_PAGES,
   boundedText,
   chartQueryOfCsv,
-  formatChange,
+  formatChangeCsv,
   formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
@@ -22,9 +22,11 @@ import {
   periodBuckets,
   plansFrom,
   route,
-  TABLE_CHANGE_HEADER,
+  changeColumnHeader,
   TABLE_COMPARISON_HEADER,
   toCsv,
+  type CsvCell,
+  addressModeOf,
   type AgeSortValue,
   type AnalysisPageDef,
   type AnalysisQuery,
@@ -88,7 +90,9 @@ function metricQuery(page: AnalysisPageDef, q: AnalysisQuery, scope: AnalysisSco
     to: q.to,
     axis: axisOf(q),
     page,
-    address: page.breakdown === 'address' ? q.address : '',
+    ...(page.breakdown === 'address'
+      ? { address: { mode: addressModeOf(q), text: q.address } }
+      : {}),
     filters: {
       genericMedicine: q.generic_medicine_filters.map((v) => genericFilterFromWire(Number(v))),
       medicalInstitutions: q.medicalInstitutionFilters,
@@ -158,15 +162,16 @@ async function pageSeries(
 
 /**
  * The comparison cells of a CSV row: the item's total over the comparison period and the change
- * against it ('-' when the stores lack data for part of that period).
+ * against it as a number (empty when the stores lack data for part of that period).
  */
-function comparisonCells(unit: string, s: AnalysisSeries): string[] {
+function comparisonCells(unit: string, s: AnalysisSeries): CsvCell[] {
   if (s.comparisonComplete === undefined) return [];
   const comparison = s.comparisonTotal ?? null;
-  const change = s.comparisonComplete
-    ? formatChange(metricChange(unit, s.total, comparison))
-    : formatChange({ change: null, changeUnit: '%' });
-  return [formatMetricCsv(comparison, unit), change];
+  const change = metricChange(unit, s.total, comparison);
+  return [
+    formatMetricCsv(comparison, unit),
+    formatChangeCsv(s.comparisonComplete ? change : { ...change, change: null }),
+  ];
 }
 
 /** The CSV of a page: one table, or with `separateByStore` a table per store under its name. */
@@ -192,7 +197,7 @@ async function* csvChunks(
       ),
       ...comparisonCells(unit, series[r]!),
     ]);
-    const comparisonHeader = compared ? [TABLE_COMPARISON_HEADER, TABLE_CHANGE_HEADER] : [];
+    const comparisonHeader = compared ? [TABLE_COMPARISON_HEADER, changeColumnHeader(unit)] : [];
     return [[...header, ...comparisonHeader], ...cells];
   };
   if (!separateByStore) {

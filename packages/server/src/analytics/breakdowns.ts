@@ -10,6 +10,7 @@ import {
   timeSlotItemName,
   UNKNOWN_ITEM_NAME,
   zipCodeItemName,
+  type AddressModeKey,
   type AnalysisPageDef,
   type Breakdown,
 } from '@pharmalytics/domain';
@@ -136,12 +137,43 @@ const SIMPLE: Record<Exclude<Breakdown, 'address' | 'receptionCount'>, Breakdown
   insuranceType: { key: sql`p.insurance_type`, label: ({ key }) => key },
 };
 
+/** What the address page groups by: its mode, and the 住所別 prefix text. */
+export interface AddressGrouping {
+  mode: AddressModeKey;
+  text: string;
+}
+
+/** The patient's municipality (都道府県 + 市区町村), '' when the address placed no city. */
+const MUNICIPALITY = sql<string>`coalesce(coalesce(pa.prefecture, '') || pa.city, '')`;
+
+const ADDRESS_BREAKDOWNS: Record<AddressModeKey, (text: string) => BreakdownSql> = {
+  zipCode: () => ({
+    key: sql`coalesce(pa.zip_code, '')`,
+    label: unknownWithoutKey(zipCodeItemName),
+    joins: PATIENT_JOIN,
+  }),
+  city: () => ({
+    key: MUNICIPALITY,
+    label: unknownWithoutKey((key) => key),
+    joins: PATIENT_JOIN,
+  }),
+  address: (text) => ({
+    key: sql`pa.city || coalesce(pa.town, '')`,
+    label: ({ key }) => key,
+    joins: PATIENT_JOIN,
+    where: [sql`pa.city is not null`, addressPrefix(text)],
+  }),
+};
+
 /**
  * The SQL of a page's breakdown. `visits` is the per-patient reception count over the period
  * (a CTE `visits(patient_id, n)` the engine defines within the same scope and filters);
- * `address` is the 住所別 text of the address page ('' for the 郵便番号 mode).
+ * `address` is how the address page groups (by zip code when not given).
  */
-export function breakdownSql(page: AnalysisPageDef, address = ''): BreakdownSql {
+export function breakdownSql(
+  page: AnalysisPageDef,
+  address: AddressGrouping = { mode: 'zipCode', text: '' },
+): BreakdownSql {
   switch (page.breakdown) {
     case 'receptionCount':
       return {
@@ -150,18 +182,7 @@ export function breakdownSql(page: AnalysisPageDef, address = ''): BreakdownSql 
         joins: sql`join visits v on v.patient_id = p.patient_id`,
       };
     case 'address':
-      return address === ''
-        ? {
-            key: sql`coalesce(pa.zip_code, '')`,
-            label: unknownWithoutKey(zipCodeItemName),
-            joins: PATIENT_JOIN,
-          }
-        : {
-            key: sql`pa.city || coalesce(pa.town, '')`,
-            label: ({ key }) => key,
-            joins: PATIENT_JOIN,
-            where: [sql`pa.city is not null`, addressPrefix(address)],
-          };
+      return ADDRESS_BREAKDOWNS[address.mode](address.text);
     default:
       return SIMPLE[page.breakdown];
   }

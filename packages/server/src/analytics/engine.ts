@@ -11,7 +11,13 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import { executorOf, type AnalyticsDialect, type AnalyticsExecutor } from './executors.ts';
-import { breakdownSql, FEE_SECTION_ROWS, itemName, type BreakdownSql } from './breakdowns.ts';
+import {
+  breakdownSql,
+  FEE_SECTION_ROWS,
+  itemName,
+  type AddressGrouping,
+  type BreakdownSql,
+} from './breakdowns.ts';
 import {
   LINE_METRIC_DEFINITIONS,
   METRIC_DEFINITIONS,
@@ -51,8 +57,8 @@ export interface MetricQuery extends DateRange {
   axis: TimeAxisValue;
   /** The analysis page whose breakdown and fact level apply; none for the dashboard's totals. */
   page?: AnalysisPageDef;
-  /** The address page's 住所別 text ('' or absent: by zip code). */
-  address?: string;
+  /** How the address page groups (absent: by zip code). */
+  address?: AddressGrouping;
   filters?: MetricFilters;
 }
 

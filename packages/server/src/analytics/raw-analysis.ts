@@ -17,6 +17,7 @@ import {
 } from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import type { AddressGrouping } from './breakdowns.ts';
 import type { MetricQuery, MetricSeries } from './engine.ts';
 import {
   countSheetMetric,
@@ -67,6 +68,9 @@ const orUnknown =
 const AGE = sql`extract(year from s.dispensing_date)::int - extract(year from pa.birth_month)::int
   - case when to_char(s.dispensing_date, 'MMDD') < to_char(pa.birth_month, 'MMDD') then 1 else 0 end`;
 
+/** The patient's municipality (都道府県 + 市区町村); null when the address placed no city. */
+const MUNICIPALITY = sql`coalesce(pa.prefecture, '') || pa.city`;
+
 /** The patient's town (市区町村 + 町域). */
 const TOWN = sql`pa.city || coalesce(pa.town, '')`;
 
@@ -79,10 +83,25 @@ function townStartsWith(text: string): RawBuilder<unknown> {
 
 type SheetBreakdown = Exclude<Breakdown, 'feeSection' | 'feeItem' | 'medicine' | 'material'>;
 
+/** The address page's item: the zip code, the municipality, or the town under the text. */
+function addressBreakdown(address: AddressGrouping): { item: SheetItem; show: ShowItem } {
+  switch (address.mode) {
+    case 'zipCode':
+      return { item: { key: sql`pa.zip_code` }, show: orUnknown(zipCodeItemName) };
+    case 'city':
+      return { item: { key: MUNICIPALITY }, show: orUnknown((key) => key) };
+    case 'address':
+      return {
+        item: { key: TOWN, where: [sql`pa.city is not null`, townStartsWith(address.text)] },
+        show: asKey,
+      };
+  }
+}
+
 /** The item of each sheet `s` on a sheet page, and how the page shows it. */
 function sheetBreakdown(
   breakdown: SheetBreakdown,
-  address: string,
+  address: AddressGrouping,
 ): { item: SheetItem; show: ShowItem } {
   switch (breakdown) {
     case 'store':
@@ -171,12 +190,7 @@ function sheetBreakdown(
         show: (t) => ({ key: t.key, name: receptionCountItemName(Number(t.key)) }),
       };
     case 'address':
-      return address === ''
-        ? { item: { key: sql`pa.zip_code` }, show: orUnknown(zipCodeItemName) }
-        : {
-            item: { key: TOWN, where: [sql`pa.city is not null`, townStartsWith(address)] },
-            show: asKey,
-          };
+      return addressBreakdown(address);
     default:
       throw new Error(`${String(breakdown satisfies never)} is no breakdown of sheets`);
   }
@@ -302,7 +316,10 @@ export async function computeAnalysisFromFacts(
     return seriesOf(await countLines(db, slug, query, page), (c) => c.amount!, query, asNamed);
   }
   if (!isSheetLevelSlug(slug)) throw notCounted(slug, page);
-  const { item, show } = sheetBreakdown(page.breakdown as SheetBreakdown, query.address ?? '');
+  const { item, show } = sheetBreakdown(
+    page.breakdown as SheetBreakdown,
+    query.address ?? { mode: 'zipCode', text: '' },
+  );
   const { counted, value } = await countSheetMetric(db, slug, query, item);
   return seriesOf(counted, value, query, show);
 }

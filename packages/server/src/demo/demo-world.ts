@@ -9,9 +9,11 @@ import {
   generateStoreMonth,
   toDispensingCsv,
   type DemoMasterFacility,
+  type DemoTown,
   type DemoWorld,
 } from '@pharmalytics/datagen';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
+import { townZipCodes } from '../geocoding/zip-lookup.ts';
 
 export const DEMO_SEED = 20240601;
 export const DEMO_YEARS = 2;
@@ -33,7 +35,18 @@ export interface DemoFileRequest {
 
 let cached: DemoWorld | null = null;
 
-const demoTowns = () => townGeocoder().townsOf('福岡県');
+const DEMO_PREFECTURE = '福岡県';
+let towns: DemoTown[] | null = null;
+/** The prefecture's town points, each with its real postal code for the patients living there. */
+export function demoTowns(): DemoTown[] {
+  if (!towns) {
+    const zipOf = townZipCodes(DEMO_PREFECTURE);
+    towns = townGeocoder()
+      .townsOf(DEMO_PREFECTURE)
+      .map((t) => ({ ...t, zip: zipOf(t.city, t.town) }));
+  }
+  return towns;
+}
 
 function worldEnding(endDate: string): DemoWorld {
   if (cached?.endDate !== endDate) {

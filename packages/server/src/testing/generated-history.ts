@@ -6,7 +6,7 @@ import {
   type DemoWorld,
 } from '@pharmalytics/datagen';
 import { expect } from 'vitest';
-import { townGeocoder } from '../geocoding/town-geocoder.ts';
+import { demoTowns } from '../demo/demo-world.ts';
 import type { TestApp } from './test-app.ts';
 import { uploadFile } from './upload.ts';
 
@@ -24,7 +24,7 @@ export function generatedWorld(seed: number): DemoWorld {
     endDate: '2026-10-31',
     years: 1,
     corporations: DEMO_CORPORATIONS,
-    towns: townGeocoder().townsOf('福岡県'),
+    towns: demoTowns(),
   });
 }
 

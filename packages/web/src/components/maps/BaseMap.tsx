@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import Box from '@mui/material/Box';
-import type { MapSettings } from '@pharmalytics/domain';
+import { MAP_CONTROL_LOCALE, type MapSettings } from '@pharmalytics/domain';
 import { forwardRef, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   AttributionControl,
@@ -101,6 +101,7 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap(
       workerUrl={workerUrl}
       mapStyle={style}
       attributionControl={false}
+      locale={MAP_CONTROL_LOCALE}
       onError={onError}
       onZoom={(event) => {
         setZoom(event.viewState.zoom);

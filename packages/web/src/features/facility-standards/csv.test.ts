@@ -1,3 +1,4 @@
+import { csvNumber } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
 import { facilityCsv, facilityCsvRows } from './csv.ts';
 import { storeJudgement } from './judgement.fixture.ts';
@@ -11,11 +12,7 @@ describe('facilityCsvRows', () => {
       '天神店',
       '2025年5月',
       '実績',
-      '1900',
-      '84.2',
-      '94.7',
-      '88.0',
-      '70.3',
+      ...['1900', '84.2', '94.7', '88.0', '70.3'].map(csvNumber),
     ]);
     expect(rows[18]?.slice(2, 4)).toEqual(['2026年11月', '見込み']);
     expect(rows[24]?.[0]).toBe('1002');
@@ -24,7 +21,7 @@ describe('facilityCsvRows', () => {
   it('leaves a month without figures empty', () => {
     const store = storeJudgement();
     store.months[0] = { ...store.months[0]!, standardReceptions: null, concentrationRate: null };
-    expect(facilityCsvRows([store])[0]?.slice(4, 6)).toEqual(['', '']);
+    expect(facilityCsvRows([store])[0]?.slice(4, 6)).toEqual([csvNumber(''), csvNumber('')]);
   });
 });
 
@@ -35,5 +32,9 @@ describe('facilityCsv', () => {
       true,
     );
     expect(text.split('\r\n')).toHaveLength(26);
+    // Text quoted, figures bare so that a spreadsheet reads numbers.
+    expect(text.split('\r\n')[1]).toBe(
+      '"1001","天神店","2025年5月","実績",1900,84.2,94.7,88.0,70.3',
+    );
   });
 });

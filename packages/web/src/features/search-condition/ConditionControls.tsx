@@ -4,10 +4,12 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { jaJP as pickersJaJP } from '@mui/x-date-pickers/locales';
-import { periodText, TIME_AXES, type PlanCode } from '@pharmalytics/domain';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
+import { CALENDAR_MONTH_FORMAT, periodText, TIME_AXES, type PlanCode } from '@pharmalytics/domain';
 import { ja } from 'date-fns/locale/ja';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,16 @@ import { storesText } from './storeSelection.ts';
 
 const PICKER_LOCALE_TEXT = pickersJaJP.components.MuiLocalizationProvider.defaultProps.localeText;
 
+/** The calendar header as Japanese write it (2026年11月, not the adapter's 11月 2026). */
+const withCalendarHeader = (outer: Theme): Theme => ({
+  ...outer,
+  components: {
+    ...outer.components,
+    // The header reads `format` through its theme props, though the theme's type leaves it out.
+    MuiPickersCalendarHeader: { defaultProps: { format: CALENDAR_MONTH_FORMAT } as object },
+  },
+});
+
 /** The date pickers' Japanese calendar and texts. */
 export function PickerProvider({ children }: { children: ReactNode }) {
   return (
@@ -29,7 +41,7 @@ export function PickerProvider({ children }: { children: ReactNode }) {
       adapterLocale={ja}
       localeText={PICKER_LOCALE_TEXT}
     >
-      {children}
+      <ThemeProvider theme={withCalendarHeader}>{children}</ThemeProvider>
     </LocalizationProvider>
   );
 }

@@ -9,6 +9,7 @@ describe('address popup', () => {
     );
     expect(addressError({ mode: ADDRESS_MODE.address, text: '福岡県' })).toBeUndefined();
     expect(addressError({ mode: ADDRESS_MODE.zipCode, text: '' })).toBeUndefined();
+    expect(addressError({ mode: ADDRESS_MODE.city, text: '' })).toBeUndefined();
   });
 
   it('applies the text trimmed, and none by zip code', () => {
@@ -17,10 +18,12 @@ describe('address popup', () => {
       text: '福岡県福岡市',
     });
     expect(appliedAddress({ mode: ADDRESS_MODE.zipCode, text: 'x' }).text).toBe('');
+    expect(appliedAddress({ mode: ADDRESS_MODE.city, text: 'x' }).text).toBe('');
   });
 
   it('names the mode and the text on its button', () => {
     expect(addressLabel({ mode: ADDRESS_MODE.zipCode, text: '' })).toBe('郵便番号');
+    expect(addressLabel({ mode: ADDRESS_MODE.city, text: '' })).toBe('市区町村');
     expect(addressLabel({ mode: ADDRESS_MODE.address, text: '福岡県福岡市' })).toBe(
       '住所別: 福岡県福岡市',
     );

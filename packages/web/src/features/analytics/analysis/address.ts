@@ -7,6 +7,7 @@ const modeValue = (key: (typeof ADDRESS_MODES)[number]['key']) =>
 /** The address page's grouping modes by name. */
 export const ADDRESS_MODE = {
   zipCode: modeValue('zipCode'),
+  city: modeValue('city'),
   address: modeValue('address'),
 } as const satisfies Record<string, AddressModeValue>;
 

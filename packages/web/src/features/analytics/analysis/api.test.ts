@@ -50,6 +50,14 @@ describe('analysisQuery', () => {
     expect(
       analysisQuery(address, { ...filtered, address: { mode: 1, text: 'x' } }, []),
     ).not.toHaveProperty('address');
+    expect(analysisQuery(address, filtered, ['1001'])).not.toHaveProperty('addressMode');
+    const byCity = analysisQuery(address, { ...filtered, address: { mode: 3, text: 'x' } }, []);
+    expect(byCity).toMatchObject({ addressMode: 'city' });
+    expect(byCity).not.toHaveProperty('address');
+    expect(csvQuery(byCity, false)).toMatchObject({ address_mode: 'city' });
+    expect(
+      analysisQuery(clinic, { ...filtered, address: { mode: 3, text: '' } }, []),
+    ).not.toHaveProperty('addressMode');
     expect(analysisQuery(clinic, filtered, [])).not.toHaveProperty('sortOrder');
   });
 

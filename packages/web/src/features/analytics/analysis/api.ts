@@ -5,6 +5,7 @@ import {
   genericMedicineFilterQuery,
   medicalInstitutionsResponseSchema,
   receptionTypeFilterQuery,
+  type AddressModeKey,
   type AnalysisPageDef,
   type AnalysisSeries,
   type MedicalInstitutionFilterItem,
@@ -30,6 +31,7 @@ export type AnalysisQuery = Partial<{
   address: string;
   comparisonFrom: string;
   comparisonTo: string;
+  addressMode: string;
 }>;
 
 /** The sort menu and the address popup only exist on their pages; a comparison, when chosen. */
@@ -55,6 +57,11 @@ export function analysisQuery(
         : '',
     comparisonFrom: comparison?.from ?? '',
     comparisonTo: comparison?.to ?? '',
+    // Named only for 市区町村: the other two modes are told apart by the text, as always.
+    addressMode:
+      page.breakdown === 'address' && condition.address.mode === ADDRESS_MODE.city
+        ? ('city' satisfies AddressModeKey)
+        : '',
   };
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
@@ -73,6 +80,7 @@ export function csvQuery(query: AnalysisQuery, separateByStore: boolean): Record
     address: query.address,
     comparison_from: query.comparisonFrom,
     comparison_to: query.comparisonTo,
+    address_mode: query.addressMode,
     separate_by_store: separateByStore ? 'true' : undefined,
   };
   return Object.fromEntries(

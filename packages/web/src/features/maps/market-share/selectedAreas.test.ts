@@ -145,7 +145,7 @@ describe('areaGroups', () => {
 });
 
 describe('marketShareCsv', () => {
-  it('writes the header, then each mesh with its age bands: quoted, CRLF, with BOM', () => {
+  it('writes the header, then each mesh with its age bands: text quoted, numbers bare, CRLF, with BOM', () => {
     const groups = areaGroups(
       selectedAreas(
         ['503033024', '503033031'],
@@ -162,11 +162,11 @@ describe('marketShareCsv', () => {
     expect(lines).toHaveLength(1 + 1 + 11 + 1 + 1); // header, total + bands, total, final CRLF
     expect(lines.slice(0, 4)).toEqual([
       '"選択番号","エリアID","年代","獲得率","獲得患者数","推計患者数"',
-      '"1","503033024","合計","33.33","1","3"',
-      '"1","503033024","0～9","33.33","1","3"',
-      '"1","503033024","10～19","0","0","0"',
+      '1,"503033024","合計",33.33,1,3',
+      '1,"503033024","0～9",33.33,1,3',
+      '1,"503033024","10～19",0,0,0',
     ]);
-    expect(lines.at(-2)).toBe('"2","503033031","合計","-","-","-"');
+    expect(lines.at(-2)).toBe('2,"503033031","合計","-","-","-"');
     expect(lines.at(-1)).toBe('');
   });
 
