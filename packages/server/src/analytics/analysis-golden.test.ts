@@ -1477,7 +1477,15 @@ describe('CSV export', () => {
     expect(text).toBe(
       BOM +
         csvLine(['No.', '店舗', '2026/05/11', '2026/05/12', '合計', '比較期間', '増減（pt）']) +
-        csvLine([1, HAKATA, '', decimal('100.0'), decimal('100.0'), decimal('50.0'), 50]) +
+        csvLine([
+          1,
+          HAKATA,
+          '',
+          decimal('100.0'),
+          decimal('100.0'),
+          decimal('50.0'),
+          decimal('50.0'),
+        ]) +
         csvLine([2, TENJIN, decimal('77.8'), '', decimal('77.8'), '', '']),
     );
   });
