@@ -254,6 +254,8 @@ test.describe('accessibility', () => {
     await page.keyboard.press('Space');
     await expect(group).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: '店舗別実績一覧' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(menu.getByRole('link', { name: '調剤薬局' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expectRoute(page, 'DispensingPharmacy');
@@ -273,7 +275,8 @@ test.describe('accessibility', () => {
     await expect(popup).toBeHidden();
     await expect(rail).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(popup.getByRole('menuitem', { name: '調剤薬局' })).toBeFocused();
+    await expect(popup.getByRole('menuitem', { name: '店舗別実績一覧' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(popup.getByRole('menuitem', { name: '薬剤師' })).toBeFocused();

@@ -22,6 +22,7 @@ import { uploadAsStore } from './uploads.ts';
  *   2026-04-02  R3        X    A       1        再来   45   (3, 14, 140) (2, 14, 1400)    1990
  *   2026-04-02  R4        Z    C       -        新規   45   (1, 5, 250)                    700
  *   2025-04-02  R6        X    D       0        再来   45   (2, 20, 2000)                 2450
+ *   2025-03-31 and 2025-04-04: R6 again, outside both periods (the data covers the comparison)
  */
 const PHARMACY = '4041300014';
 /** Medicines of the demo medicine master with generic class 1, 2 and 3. */
@@ -65,6 +66,9 @@ const FILE = [
   ]),
   ...sheet('2026-04-02', 'R4', 1, 'Z', 'C', '', '新規', 45, [[1, 5, 250]]),
   ...sheet('2025-04-02', 'R6', 1, 'X', 'D', '0', '再来', 45, [[2, 20, 2000]]),
+  // Just outside the comparison period: the store's data covers it whole, so changes are shown.
+  ...sheet('2025-03-31', 'R7', 1, 'X', 'D', '0', '再来', 45, [[2, 20, 2000]]),
+  ...sheet('2025-04-04', 'R8', 1, 'X', 'D', '0', '再来', 45, [[2, 20, 2000]]),
 ].join('\r\n');
 
 /**

@@ -36,7 +36,8 @@ export function storeCoverage(
 /**
  * Whether the stores' facts cover a period: every store's first dispensing date is on or before
  * its first day and its last on or after its last day. A comparison that is not covered lacks
- * data for part of its period, so its change is not shown as a number.
+ * data for part of its period, so its change is not shown as a number. A store without any
+ * facts (not sending yet) adds nothing to either period and does not make it incomplete.
  */
 export function covers(
   coverage: readonly StoreCoverage[],
@@ -45,7 +46,7 @@ export function covers(
 ): boolean {
   return storeIds.every((id) => {
     const store = coverage.find((c) => c.storeId === id);
-    return store !== undefined && store.first <= period.from && store.last >= period.to;
+    return store === undefined || (store.first <= period.from && store.last >= period.to);
   });
 }
 

@@ -335,12 +335,14 @@ describe('GET /v3/scorecard on a hand-computed dataset', () => {
     });
   });
 
-  it('has a row of zeros and no rates for a store without facts in the period', async () => {
+  it('has a row of zeros and no rates for a store without any facts, which leaves the total as it is', async () => {
     const { body } = await scorecard(admin, { ...TWO_MONTHS, storeCodes: '1001,1003' });
     const empty = body.rows.find((r) => r.storeCode === '1003')!;
-    expect(empty.metrics.dispensing_sales).toMatchObject({ value: 0, comparison: 0 });
+    expect(empty.metrics.dispensing_sales).toMatchObject({ value: 0, comparison: 0, change: null });
     expect(empty.metrics.generic_dispensing_rates).toMatchObject({ value: null, change: null });
-    expect(empty.metrics.dispensing_sales!.comparisonComplete).toBe(false);
+    // A store not sending yet adds nothing to either period: the total is 1001's own.
+    const alone = await scorecard(admin, { ...TWO_MONTHS, storeCodes: '1001' });
+    expect(body.total.metrics).toEqual(alone.body.total.metrics);
   });
 });
 
