@@ -39,11 +39,11 @@ test("a link from an administrator's page shows a member only the stores the mem
   await expect(memberView.period).toHaveText('2026/10/01〜2026/10/31');
   await expect(memberView.comparison).toHaveText('前年同期');
   await expect(member).toHaveURL(/[?&]stores=1001(&|$)/);
-  // The page itself, once the message is read and closed.
+  // The page with its message readable, then the message closed.
+  await expectAccessible(member, 'Clinic opened from a link, with its message');
   const message = snackbar(member, MESSAGES.linkStoresDropped);
   await message.getByRole('button', { name: '閉じる' }).click();
   await expect(message).toBeHidden();
-  await expectAccessible(member, 'Clinic opened from a link');
   await memberContext.close();
 });
 

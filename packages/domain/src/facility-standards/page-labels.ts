@@ -1,4 +1,5 @@
 import { formatCompactNumber, formatMetricNumber, formatNumber } from '../format.ts';
+import { FIELD_LABELS } from '../messages.ts';
 import { FACILITY_MEASURES, type FacilityMeasure, type FigureMeasure } from './measures.ts';
 
 /** The short name and units of each measure as the 施設基準 page, notices and mail write a figure. */
@@ -166,7 +167,8 @@ export const FACILITY_MONTH_COLUMNS = {
 export const FACILITY_STANDARDS_CSV = {
   fileName: (today: string) => `施設基準_${today}.csv`,
   header: [
-    '店舗コード',
+    // One word for one thing: the store's code is its 店舗ID everywhere.
+    FIELD_LABELS.storeCode,
     '店舗名',
     FACILITY_MONTH_COLUMNS.month,
     FACILITY_MONTH_COLUMNS.kind,

@@ -15,7 +15,8 @@ const focusRing = (color: string) => ({ outline: `2px solid ${color}`, outlineOf
 /**
  * Teal primary, orange secondary (spec 01 §9), in shades that meet WCAG AA contrast (4.5:1 for
  * text): the teal as text on white and on the page background, white on the teal, dark text on
- * the orange (white on that orange would reach only 2.7:1).
+ * the orange (white on that orange would reach only 2.7:1). Warning and info in the darker shades
+ * that white text of a filled message (a snackbar) can be read on.
  */
 const TEAL = '#00796b';
 const TEXT = '#1f2d2b';
@@ -25,6 +26,8 @@ export const theme = createTheme(
     palette: {
       primary: { main: TEAL, light: '#4db6ac', dark: '#00594f', contrastText: '#ffffff' },
       secondary: { main: '#f57c00', light: '#ffb74d', dark: '#e65100', contrastText: TEXT },
+      warning: { main: '#a84300', contrastText: '#ffffff' },
+      info: { main: '#01579b', contrastText: '#ffffff' },
       background: { default: '#f4f7f7', paper: '#ffffff' },
       text: { primary: TEXT, secondary: '#5b6b69' },
     },
