@@ -275,8 +275,7 @@ test.describe('accessibility', () => {
     await expect(popup).toBeHidden();
     await expect(rail).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(popup.getByRole('menuitem', { name: '店舗別実績一覧' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
+    await expect(popup.getByRole('menuitem', { name: '調剤薬局' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(popup.getByRole('menuitem', { name: '薬剤師' })).toBeFocused();

@@ -28,9 +28,7 @@ describe('facilityCsvRows', () => {
 describe('facilityCsv', () => {
   it('starts with a BOM and the header, lines ending in CRLF', () => {
     const text = facilityCsv([storeJudgement()]);
-    expect(text.startsWith('\uFEFF"店舗ID","店舗名","月","区分","施設基準受付回数"')).toBe(
-      true,
-    );
+    expect(text.startsWith('\uFEFF"店舗ID","店舗名","月","区分","施設基準受付回数"')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(26);
     // Text quoted, figures bare so that a spreadsheet reads numbers.
     expect(text.split('\r\n')[1]).toBe(
