@@ -1,7 +1,13 @@
 import { HEADER_NAMES } from '@pharmalytics/domain';
 import { getCsrfToken, INVALID_CSRF_MESSAGE } from './csrf.ts';
 import { applyDevApi, isDevApiEnabled } from './devApi.ts';
-import { ApiError, globalErrorAction, NETWORK_ERROR_STATUS, parseErrorBody } from './errors.ts';
+import {
+  ApiError,
+  globalErrorAction,
+  isAbort,
+  NETWORK_ERROR_STATUS,
+  parseErrorBody,
+} from './errors.ts';
 import { apiHooks } from './hooks.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,10 +28,6 @@ const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELE
 
 export function needsCsrf(method: HttpMethod, path: string): boolean {
   return MUTATING.has(method) && (path.startsWith('/v2/') || path.startsWith('/v3/'));
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 async function send(url: string, method: HttpMethod, options: RequestOptions): Promise<Response> {

@@ -66,3 +66,22 @@ export function parseErrorBody(body: unknown): { message: string; type?: string 
   }
   return { message: '' };
 }
+
+/** An aborted call (its page or condition changed): no failure. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Spec 02 §8: a failed call of a page's figures is logged, not announced (the global handling
+ * has already dealt with the API's own errors; an aborted call is no failure); the failure still
+ * reaches the caller, whose page offers a retry.
+ */
+export async function loggingFailures<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isAbort(error) && !isApiError(error)) console.error(error);
+    throw error;
+  }
+}

@@ -8,7 +8,14 @@ export {
   type HttpMethod,
   type RequestOptions,
 } from './client.ts';
-export { ApiError, isApiError, isSessionExpiry, NETWORK_ERROR_STATUS } from './errors.ts';
+export {
+  ApiError,
+  isAbort,
+  isApiError,
+  isSessionExpiry,
+  loggingFailures,
+  NETWORK_ERROR_STATUS,
+} from './errors.ts';
 export { configureApi, type ApiHooks } from './hooks.ts';
 export { prefetchCsrfToken, clearCsrfToken } from './csrf.ts';
 export { isDevApiEnabled, setDevApiEnabled, subscribeDevApi } from './devApi.ts';

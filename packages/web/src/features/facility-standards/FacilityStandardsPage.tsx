@@ -17,7 +17,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isApiError, type Member, type Store } from '../../api/index.ts';
+import { loggingFailures, type Member, type Store } from '../../api/index.ts';
 import { routeTitle } from '../../app/paths.ts';
 import {
   CSV_MIME_TYPE,
@@ -77,15 +77,8 @@ function viewerOf(member: Member, alertSettings: AlertSettings): Viewer {
   return { seesGroup: role === 'admin' || role === 'system_admin', alertSettings };
 }
 
-async function loadJudgements(storeCodes: readonly string[], signal: AbortSignal) {
-  try {
-    return await fetchJudgements(storeCodes, signal);
-  } catch (error) {
-    const aborted = error instanceof DOMException && error.name === 'AbortError';
-    if (!aborted && !isApiError(error)) console.error(error);
-    throw error;
-  }
-}
+const loadJudgements = (storeCodes: readonly string[], signal: AbortSignal) =>
+  loggingFailures(fetchJudgements(storeCodes, signal));
 
 function FacilityStandards({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { t } = useTranslation();

@@ -4,12 +4,19 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { jaJP as pickersJaJP } from '@mui/x-date-pickers/locales';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
-import { CALENDAR_MONTH_FORMAT, periodText, TIME_AXES, type PlanCode } from '@pharmalytics/domain';
+import {
+  CALENDAR_MONTH_FORMAT,
+  periodText,
+  TIME_AXES,
+  type DateRange,
+  type PlanCode,
+} from '@pharmalytics/domain';
 import { ja } from 'date-fns/locale/ja';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,6 +155,30 @@ export interface StoresControlProps {
 }
 
 /** The store button, naming the chosen stores, and its dialog. */
+/** 「比較期間: …」 beside the period control, which it describes (its id). */
+export function ComparisonPeriodText({
+  id,
+  testId,
+  period,
+}: {
+  id: string;
+  testId: string;
+  period: DateRange;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Typography
+      id={id}
+      data-testid={testId}
+      variant="body2"
+      color="text.secondary"
+      sx={{ fontVariantNumeric: 'tabular-nums' }}
+    >
+      {t('condition.comparisonText', { period: periodText(period) })}
+    </Typography>
+  );
+}
+
 export function StoresControl({ pharmacy, stores, tree, onApply }: StoresControlProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -11,6 +11,7 @@ export {
   type SearchCondition,
 } from './condition.ts';
 export {
+  ComparisonPeriodText,
   ConditionBar,
   PeriodControl,
   PickerProvider,

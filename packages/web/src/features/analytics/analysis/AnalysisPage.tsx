@@ -7,13 +7,12 @@ import {
   PRODUCT_NAME,
   route,
   type AnalysisPageDef,
-  type AnalysisSeries,
   type RouteName,
 } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import {
-  isApiError,
+  loggingFailures,
   isDevApiEnabled,
   subscribeDevApi,
   type Member,
@@ -76,16 +75,8 @@ export function AnalysisPage({ page }: { page: AnalysisPageDef }) {
   );
 }
 
-async function loadSeries(...args: Parameters<typeof fetchAnalysis>): Promise<AnalysisSeries[]> {
-  try {
-    return await fetchAnalysis(...args);
-  } catch (error) {
-    // Spec 02 §8: a failed chart call is logged, not announced; the panels offer a retry.
-    const aborted = error instanceof DOMException && error.name === 'AbortError';
-    if (!aborted && !isApiError(error)) console.error(error);
-    throw error;
-  }
-}
+const loadSeries = (...args: Parameters<typeof fetchAnalysis>) =>
+  loggingFailures(fetchAnalysis(...args));
 
 function Analysis({
   page,

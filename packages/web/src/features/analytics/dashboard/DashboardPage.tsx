@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import {
   DASHBOARD_METRIC_SLUGS,
   DASHBOARD_METRICS,
   MESSAGES,
-  periodText,
   seesFacilityAlerts,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
@@ -12,6 +10,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  isAbort,
   isApiError,
   isDevApiEnabled,
   isSessionExpiry,
@@ -23,6 +22,7 @@ import { routeTitle } from '../../../app/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
 import { useSignedInMember } from '../../auth/index.ts';
 import {
+  ComparisonPeriodText,
   ConditionBar,
   comparisonOf,
   conditionKey,
@@ -50,7 +50,7 @@ async function loadMetric(
   try {
     return await fetchDashboardMetric(slug, query, signal);
   } catch (error) {
-    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    const aborted = isAbort(error);
     // The session expiry has its own message; parallel failures show as one snackbar.
     if (!aborted && !isSessionExpiry(error)) enqueueSnackbar(MESSAGES.unexpected, 'error');
     if (!isApiError(error) && !aborted) console.error(error);
@@ -104,8 +104,6 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
     return { status: 'success', data: result.data };
   };
 
-  const comparisonText = t('condition.comparisonText', { period: periodText(comparison) });
-
   return (
     <>
       <ConditionBar>
@@ -118,15 +116,11 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
             describedBy={comparisonId}
             onApply={(period) => update((current) => ({ ...current, ...period }))}
           />
-          <Typography
+          <ComparisonPeriodText
             id={comparisonId}
-            data-testid="dashboard-comparison"
-            variant="body2"
-            color="text.secondary"
-            sx={{ fontVariantNumeric: 'tabular-nums' }}
-          >
-            {comparisonText}
-          </Typography>
+            testId="dashboard-comparison"
+            period={comparison}
+          />
         </Box>
         <StoresControl
           pharmacy={condition.pharmacy}

@@ -15,11 +15,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type Member, type Store } from '../../../api/index.ts';
+import { loggingFailures, type Member, type Store } from '../../../api/index.ts';
 import { routeTitle } from '../../../app/paths.ts';
 import { PageHeading } from '../../../components/index.ts';
 import { useSignedInMember } from '../../auth/index.ts';
 import {
+  ComparisonPeriodText,
   ConditionBar,
   conditionKey,
   PeriodControl,
@@ -65,16 +66,8 @@ export function ScorecardPage() {
   );
 }
 
-async function loadScorecard(...args: Parameters<typeof fetchScorecard>) {
-  try {
-    return await fetchScorecard(...args);
-  } catch (error) {
-    // As on the analysis pages: a failure is logged, not announced; the page offers a retry.
-    const aborted = error instanceof DOMException && error.name === 'AbortError';
-    if (!aborted && !isApiError(error)) console.error(error);
-    throw error;
-  }
-}
+const loadScorecard = (...args: Parameters<typeof fetchScorecard>) =>
+  loggingFailures(fetchScorecard(...args));
 
 function Scorecard({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { t } = useTranslation();
@@ -103,7 +96,6 @@ function Scorecard({ member, stores }: { member: Member; stores: readonly Store[
     queryFn: ({ signal }) => loadScorecard(query, signal),
     staleTime: SCORECARD_STALE_MS,
   });
-  const comparisonText = t('condition.comparisonText', { period: periodText(comparison) });
 
   return (
     <>
@@ -121,15 +113,11 @@ function Scorecard({ member, stores }: { member: Member; stores: readonly Store[
               update((current) => ({ ...current, scorecard: { preset, base, comparisonType } }))
             }
           />
-          <Typography
+          <ComparisonPeriodText
             id={comparisonId}
-            data-testid="scorecard-comparison"
-            variant="body2"
-            color="text.secondary"
-            sx={{ fontVariantNumeric: 'tabular-nums' }}
-          >
-            {comparisonText}
-          </Typography>
+            testId="scorecard-comparison"
+            period={comparison}
+          />
         </Box>
         <StoresControl
           pharmacy={condition.pharmacy}

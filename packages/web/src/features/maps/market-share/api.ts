@@ -6,7 +6,7 @@ import {
   type MarketShareResponse,
   type MeshEstimate,
 } from '@pharmalytics/domain';
-import { api } from '../../../api/index.ts';
+import { api, isAbort } from '../../../api/index.ts';
 
 /** A response that does not have the contract's shape. */
 export class MarketShareResponseError extends Error {
@@ -32,8 +32,7 @@ const search = (params: Record<string, string>) => new URLSearchParams(params).t
  * not a failure.
  */
 function nothingOnError(error: unknown): null {
-  const aborted = error instanceof DOMException && error.name === 'AbortError';
-  if (aborted) throw error;
+  if (isAbort(error)) throw error;
   console.error(error);
   return null;
 }

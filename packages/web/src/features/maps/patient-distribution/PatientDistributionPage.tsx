@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  isApiError,
+  loggingFailures,
   isDevApiEnabled,
   subscribeDevApi,
   type Member,
@@ -67,16 +67,8 @@ export function PatientDistributionPage() {
   );
 }
 
-async function loadDistribution(...args: Parameters<typeof fetchPatientDistribution>) {
-  try {
-    return await fetchPatientDistribution(...args);
-  } catch (error) {
-    // Spec 02 §8: a failed map call is logged, not announced; the map offers a retry.
-    const aborted = error instanceof DOMException && error.name === 'AbortError';
-    if (!aborted && !isApiError(error)) console.error(error);
-    throw error;
-  }
-}
+const loadDistribution = (...args: Parameters<typeof fetchPatientDistribution>) =>
+  loggingFailures(fetchPatientDistribution(...args));
 
 function Distribution({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { t } = useTranslation();
