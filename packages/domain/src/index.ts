@@ -22,3 +22,4 @@ export * from './period-ranges.ts';
 export * from './scorecard.ts';
 export * from './setup.ts';
 export * from './facility-standards/index.ts';
+export * from './contracts/index.ts';

@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { HEADER_NAMES, PRODUCT_NAME } from '@pharmalytics/domain';
+import { HEADER_NAMES, healthContracts, PRODUCT_NAME } from '@pharmalytics/domain';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -28,6 +28,7 @@ import { corporationRoutes } from './corporations/routes.ts';
 import type { Database } from './db/connection.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { API_COMPRESSION } from './http/compression.ts';
+import { contractRoute } from './http/contract-route.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -219,12 +220,12 @@ export async function buildApp({
   await app.register(invitationRoutes({ db, mailer, publicUrl }));
   await app.register(profileRoutes({ db, identity, sessions }));
 
-  const health = { config: { access: access.public } };
-  app.get('/healthz', health, async () => ({ status: 'ok' }));
-  app.get('/readyz', health, async (_request, reply) => {
+  const health = { access: access.public };
+  contractRoute(app, healthContracts.live, health, async () => ({ status: 'ok' as const }));
+  contractRoute(app, healthContracts.ready, health, async (_request, reply) => {
     try {
       await db.selectFrom('prefectures').select('id').limit(1).execute();
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     }

@@ -7,7 +7,8 @@ import { access } from '../access/access-policy.ts';
 
 /** Serves the built web app under /service/, answering the app's routes with index.html. */
 export async function serveWebApp(app: FastifyInstance, webDist: string) {
-  const declared = { config: { access: access.public } };
+  // Not API: left out of the OpenAPI document.
+  const declared = { config: { access: access.public }, schema: { hide: true } };
   app.get('/', declared, (_request, reply) => reply.redirect(WEB_BASE_PATH));
   if (!existsSync(join(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build`');

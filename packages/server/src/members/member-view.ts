@@ -1,40 +1,10 @@
-import { planById, roleById, roleByName } from '@pharmalytics/domain';
+import { planById, roleById, roleByName, type Member, type StoreTree } from '@pharmalytics/domain';
 import { toAuthContext, type AuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 
 /** The member as the browser sees it (spec 01 §3, Member). */
-export interface MemberView {
-  id: number;
-  publicName: string;
-  searchName: string | null;
-  email: string;
-  systemRole: { id: number; name: string; publicName: string };
-  sendReportAllowed: boolean;
-  serviceAgreedOn: string | null;
-  privacyPolicyAgreedOn: string | null;
-  corporation: {
-    id: number;
-    name: string;
-    corporationCode: string;
-    plan: { id: number; code: string; name: string };
-  };
-  browsableStores: { storeCode: string; name: string }[];
-  /** Identity-service account id. */
-  cipUserId: string;
-  status: 'enabled';
-  /** The browsable stores as area > prefecture > store. */
-  branches: StoreTree;
-}
-
-export type StoreTree = {
-  areaName: string;
-  prefectures: {
-    prefectureId: number;
-    name: string;
-    stores: { storeCode: string; name: string }[];
-  }[];
-}[];
+export type MemberView = Member;
 
 /** Groups stores (already in area, prefecture, code order) into the selection hierarchy. */
 export function toStoreTree(

@@ -7,6 +7,8 @@ export interface CataloguedRoute {
   url: string;
   schema: FastifySchema | undefined;
   access: Access | undefined;
+  /** Registered from an endpoint contract of the domain package. */
+  contract: boolean;
   /** The largest body the route takes (its own limit, else the server's). */
   bodyLimit: number;
 }
@@ -40,6 +42,7 @@ export function recordRoutes(): { routes: () => CataloguedRoute[]; stop: () => v
             url: route.url,
             schema: route.schema,
             access: route.config?.access,
+            contract: route.config?.contract === true,
             bodyLimit: route.bodyLimit ?? serverBodyLimit,
           })),
       ),

@@ -2,6 +2,11 @@ import { ERROR_WIRE_MESSAGES, MESSAGES } from '@pharmalytics/domain';
 
 /** Status 0 stands for a network failure (no response). */
 export const NETWORK_ERROR_STATUS = 0;
+/**
+ * Stands for an answer the contract does not describe (a server of another version): the page
+ * shows its own failure and retry, as for a 500, and the details go to the console.
+ */
+export const UNEXPECTED_ANSWER_STATUS = 500;
 
 /** A failed API call: HTTP status, the server's `message` and optional `type`. */
 export class ApiError extends Error {

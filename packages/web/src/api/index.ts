@@ -8,6 +8,7 @@ export {
   type HttpMethod,
   type RequestOptions,
 } from './client.ts';
+export { call, contractUrl, download, type CallInput, type CallOptions } from './call.ts';
 export {
   ApiError,
   isAbort,

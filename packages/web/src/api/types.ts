@@ -2,38 +2,11 @@ import type { GeocodeLevel, PlanCode, RoleName } from '@pharmalytics/domain';
 
 /** Wire types of the settings APIs (spec 01 §3, §7). */
 
-export interface SystemRole {
-  id: number;
-  name: RoleName;
-  publicName: string;
-}
+import type { Member as MemberAnswer } from '@pharmalytics/domain';
+export type { BrowsableStore, SystemRole } from '@pharmalytics/domain';
 
-export interface MemberCorporation {
-  id: number;
-  name: string;
-  corporationCode: string;
-  plan: { id: number; code: PlanCode; name: string };
-}
-
-export interface BrowsableStore {
-  storeCode: string;
-  name: string;
-}
-
-export interface Member {
-  id: number;
-  publicName: string;
-  searchName: string | null;
-  email: string;
-  systemRole: SystemRole;
-  sendReportAllowed: boolean;
-  /** yyyy-MM-dd */
-  serviceAgreedOn: string | null;
-  /** yyyy-MM-dd */
-  privacyPolicyAgreedOn: string | null;
-  corporation: MemberCorporation;
-  browsableStores: BrowsableStore[];
-}
+/** The signed-in member as the app keeps it (in its cookie): the answer without the store tree. */
+export type Member = Omit<MemberAnswer, 'cipUserId' | 'status' | 'branches'>;
 
 export interface Store {
   id: number;
