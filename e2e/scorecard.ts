@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { routePath } from '@pharmalytics/domain';
+import { periodText, routePath } from '@pharmalytics/domain';
 import { choosePreset, chooseRadio, openPeriodMenu, periodMenu, typeDate } from './dashboard.ts';
 import { dispensingCsv, uploadAsStore, type CsvLine } from './uploads.ts';
 
@@ -72,7 +72,12 @@ export async function gotoScorecard(page: Page) {
   return view;
 }
 
-/** A custom period against the same days a year before. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A custom period against the same days a year before; returns once the table of that period
+ * shows (the table of the period before is replaced while it loads).
+ */
 export async function applyScorecardPeriod(page: Page, range: { from: string; to: string }) {
   await openPeriodMenu(page);
   await choosePreset(page, 'カスタム');
@@ -81,6 +86,10 @@ export async function applyScorecardPeriod(page: Page, range: { from: string; to
   await chooseRadio(page, '前年同期');
   await periodMenu(page).apply.click();
   await expect(periodMenu(page).menu).toBeHidden();
+  await expect(scorecardPage(page).table).toHaveAttribute(
+    'aria-label',
+    new RegExp(escapeRegExp(periodText(range))),
+  );
 }
 
 /** The store codes of the body rows in order ('' is 全店舗). */
