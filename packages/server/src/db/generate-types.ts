@@ -133,15 +133,25 @@ export async function generateTypes(): Promise<string> {
   }
 }
 
-/** `{ table: { column: type } }` of a generated file (its `export interface` blocks). */
-function tablesOf(text: string): Map<string, Map<string, string>> {
-  const tables = new Map<string, Map<string, string>>();
+/** `{ interface: { property: type } }` of a generated file (its `export interface` blocks). */
+function interfacesOf(text: string): Map<string, Map<string, string>> {
+  const interfaces = new Map<string, Map<string, string>>();
   for (const [, name, body] of text.matchAll(/^export interface (\w+) \{\n([\s\S]*?)^\}/gm)) {
-    const columns = new Map<string, string>();
-    for (const [, column, type] of body!.matchAll(/^ {2}(\w+):\s+([\s\S]*?);$/gm)) {
-      columns.set(column!, type!.replace(/\s+/g, ' '));
+    const properties = new Map<string, string>();
+    for (const [, property, type] of body!.matchAll(/^ {2}(\w+):\s+([\s\S]*?);$/gm)) {
+      properties.set(property!, type!.replace(/\s+/g, ' '));
     }
-    tables.set(name!, columns);
+    interfaces.set(name!, properties);
+  }
+  return interfaces;
+}
+
+/** `{ table: { column: type } }` of a generated file, through its `DB` interface. */
+function tablesOf(text: string): Map<string, Map<string, string>> {
+  const interfaces = interfacesOf(text);
+  const tables = new Map<string, Map<string, string>>();
+  for (const [table, name] of interfaces.get('DB') ?? []) {
+    tables.set(table, interfaces.get(name) ?? new Map());
   }
   return tables;
 }
@@ -154,7 +164,7 @@ export function describeDrift(committed: string, generated: string): string[] {
   for (const [table, columns] of after) {
     const old = before.get(table);
     if (!old) {
-      lines.push(`+ ${table}: new (${[...columns.keys()].join(', ')})`);
+      lines.push(`+ ${table}: new table (${[...columns.keys()].join(', ')})`);
       continue;
     }
     for (const [column, type] of columns) {
@@ -167,9 +177,9 @@ export function describeDrift(committed: string, generated: string): string[] {
     }
   }
   for (const table of before.keys()) {
-    if (!after.has(table)) lines.push(`- ${table}: gone`);
+    if (!after.has(table)) lines.push(`- ${table}: table gone`);
   }
-  if (lines.length === 0) lines.push('(the tables are the same; other lines of the file differ)');
+  if (lines.length === 0) lines.push('(the tables and columns are the same; other lines differ)');
   return lines;
 }
 
