@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import type {
+  BuildingKind,
+  ConditionComparator,
+  FacilityRuleSet,
+  RuleBasis,
+} from '@pharmalytics/domain';
+import type { Selectable } from 'kysely';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { describeDrift, listedValues } from './generate-types.ts';
+import type {
+  FacilityStandardConditions,
+  FacilityStandardRules,
+  SameBuildingGroups,
+} from './schema.ts';
 
 describe('listedValues', () => {
   it('reads the values of a check against a list, quotes included', () => {
@@ -52,5 +64,15 @@ export interface DB {
     expect(describeDrift(`// header\n${text}`, text)).toEqual([
       '(the tables and columns are the same; other lines differ)',
     ]);
+  });
+});
+
+describe('schema.ts', () => {
+  it('types the checked columns with the values of the domain package', () => {
+    expectTypeOf<Selectable<SameBuildingGroups>['kind']>().toEqualTypeOf<BuildingKind>();
+    expectTypeOf<FacilityStandardRules['rule_set']>().toEqualTypeOf<FacilityRuleSet>();
+    expectTypeOf<FacilityStandardRules['basis']>().toEqualTypeOf<RuleBasis>();
+    expectTypeOf<FacilityStandardConditions['basis']>().toEqualTypeOf<RuleBasis>();
+    expectTypeOf<FacilityStandardConditions['comparator']>().toEqualTypeOf<ConditionComparator>();
   });
 });
