@@ -92,10 +92,12 @@ const check = (passed) => {
 
 // The checks that need no test and the web app's build (for the browser tests) share the cores.
 const browsers = existsSync(chromium);
-const [linted, formatted, typed, built] = await runTogether([
+const [linted, formatted, typed, schemaCurrent, built] = await runTogether([
   { title: 'lint', command: 'npx', args: ['eslint', '.'] },
   { title: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   { title: 'type check', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+  // packages/server/src/db/schema.ts against a fresh embedded database migrated from the files.
+  { title: 'database types', command: 'npm', args: ['run', 'db:types:check', '--silent'] },
   ...(browsers
     ? [
         {
@@ -108,6 +110,7 @@ const [linted, formatted, typed, built] = await runTogether([
 ]);
 check(linted && formatted);
 check(typed);
+check(schemaCurrent);
 
 const vitestJson = (name) => [
   '--reporter=default',
