@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { configureApi } from '../api/index.ts';
 import { enqueueSnackbar, SnackbarProvider } from '../components/index.ts';
-import { clearMember, clearSessionData } from '../features/auth/index.ts';
+import { clearMember, clearSessionData } from '../features/session/index.ts';
 import { i18n } from '../i18n/index.ts';
 import { appPath } from './paths.ts';
 import type { AppRouter } from './router.tsx';

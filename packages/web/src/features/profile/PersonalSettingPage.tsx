@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../api/index.ts';
 import { routeTitle } from '../../app/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
-import { setMember, useSignedInMember } from '../auth/index.ts';
+import { setMember, useSignedInMember } from '../session/index.ts';
 import { fetchMember, memberKeys } from '../members/index.ts';
 import { updatePersonalSettings } from './api.ts';
 

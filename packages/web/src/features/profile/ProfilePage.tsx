@@ -24,8 +24,8 @@ import {
   PageLoader,
   ValueOr,
 } from '../../components/index.ts';
-import { setMember, useSignedInMember } from '../auth/index.ts';
-import { DIVIDED_ROWS } from '../corporation/shared/index.ts';
+import { setMember, useSignedInMember } from '../session/index.ts';
+import { DIVIDED_ROWS } from '../../components/settings/index.ts';
 import { memberKeys } from '../members/index.ts';
 import { fetchProfile, profileKeys, updateProfile, type UserInformation } from './api.ts';
 import { profileFormValues, withProfile } from './outcomes.ts';

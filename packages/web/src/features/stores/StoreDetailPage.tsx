@@ -20,8 +20,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Store } from '../../api/index.ts';
 import { appPath, routeTitle } from '../../app/paths.ts';
 import { enqueueSnackbar, PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
-import { useSignedInMember } from '../auth/index.ts';
-import { formatZipCode } from '../corporation/api.ts';
+import { useSignedInMember } from '../session/index.ts';
+import { formatZipCode } from '../corporations/index.ts';
 import {
   BackLink,
   canManage,
@@ -31,7 +31,7 @@ import {
   InfoList,
   InfoRow,
   reportFailure,
-} from '../corporation/shared/index.ts';
+} from '../../components/settings/index.ts';
 import { deviceKeys, fetchClientDevices } from '../devices/index.ts';
 import {
   fetchStore,

@@ -20,7 +20,7 @@ import {
 } from '../../../api/index.ts';
 import { routeTitle } from '../../../app/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
-import { useSignedInMember } from '../../auth/index.ts';
+import { useSignedInMember } from '../../session/index.ts';
 import {
   ComparisonPeriodText,
   ConditionBar,
