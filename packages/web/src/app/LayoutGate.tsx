@@ -6,7 +6,7 @@ import { useMember } from '../features/session/index.ts';
 import { guardRoute } from './guard.ts';
 import { MenulessLayout } from './layouts/MenulessLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { appPath } from './paths.ts';
+import { appPath } from '../routes/paths.ts';
 import { useRouteHandle } from './routeHandle.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 

@@ -7,7 +7,7 @@ import { configureApi } from '../api/index.ts';
 import { enqueueSnackbar, SnackbarProvider } from '../components/index.ts';
 import { clearMember, clearSessionData } from '../features/session/index.ts';
 import { i18n } from '../i18n/index.ts';
-import { appPath } from './paths.ts';
+import { appPath } from '../routes/paths.ts';
 import type { AppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 

@@ -6,7 +6,7 @@ import { FIELD_LABELS } from '@pharmalytics/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import { PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../session/index.ts';
 import { corporationKeys, fetchCorporation, formatZipCode, type Corporation } from './api.ts';

@@ -18,7 +18,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isSessionExpiry } from '../../api/index.ts';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading, PageLoader } from '../../components/index.ts';
 import { setMember, useSignedInMember } from '../session/index.ts';
 import { reportFailure } from '../../components/settings/index.ts';

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
   CardHeading,

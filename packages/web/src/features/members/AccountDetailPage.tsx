@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading, ValueOr } from '../../components/index.ts';
 import { logout, useSignedInMember } from '../session/index.ts';
 import {

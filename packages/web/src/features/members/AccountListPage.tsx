@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
 import { useSignedInMember } from '../session/index.ts';
 import {

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../api/index.ts';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
 import { setMember, useSignedInMember } from '../session/index.ts';
 import { fetchMember, memberKeys } from '../members/index.ts';

@@ -15,7 +15,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry, type Member } from '../../api/index.ts';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
   fieldHelp,

@@ -25,7 +25,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
   CardHeading,

@@ -18,7 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Store } from '../../api/index.ts';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
 import { useSignedInMember } from '../session/index.ts';
 import { formatZipCode } from '../corporations/index.ts';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState, useTransition, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { appPath, homePath, routeTitle } from '../../../app/paths.ts';
+import { appPath, homePath, routeTitle } from '../../../routes/paths.ts';
 import { PasswordField, TextInput } from '../../../components/index.ts';
 import { needsAgreement, setMember } from '../index.ts';
 import type { LoginErrors } from './loginErrors.ts';

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { homePath } from '../../../app/paths.ts';
+import { homePath } from '../../../routes/paths.ts';
 import { enqueueSnackbar } from '../../../components/index.ts';
 import { agreeToTerms } from '../../members/index.ts';
 import { logout, setMember } from '../index.ts';

@@ -23,7 +23,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isSessionExpiry } from '../../../api/index.ts';
-import { appPath, routeTitle } from '../../../app/paths.ts';
+import { appPath, routeTitle } from '../../../routes/paths.ts';
 import {
   CSV_MIME_TYPE,
   enqueueSnackbar,
