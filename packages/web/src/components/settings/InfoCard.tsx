@@ -3,6 +3,38 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Children, useId, type ReactNode } from 'react';
 
+/** The heading row of a settings card: its title and, on the right, an optional action. */
+export function CardTitleBar({
+  id,
+  title,
+  action,
+}: {
+  id: string;
+  title: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 2,
+        px: 3,
+        py: 1.75,
+        minHeight: 60,
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
+      <Typography id={id} variant="h2" component="h2" sx={{ fontSize: '1.0625rem' }}>
+        {title}
+      </Typography>
+      {action}
+    </Box>
+  );
+}
+
 /** An outlined card with a heading row (title, optional action) and its content. */
 export function InfoCard({
   title,
@@ -22,24 +54,7 @@ export function InfoCard({
       component={component}
       aria-labelledby={component === 'section' ? headingId : undefined}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          px: 3,
-          py: 1.75,
-          minHeight: 60,
-          borderBottom: '1px solid',
-          borderColor: 'divider',
-        }}
-      >
-        <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: '1.0625rem' }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
+      <CardTitleBar id={headingId} title={title} action={action} />
       {children}
     </Paper>
   );

@@ -1,8 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,7 +22,7 @@ import {
   updateCorporation,
   type Corporation,
 } from './api.ts';
-import { reportFailure } from '../../components/settings/index.ts';
+import { FormCard, reportFailure } from '../../components/settings/index.ts';
 
 type Field = FieldPath<CorporationForm>;
 
@@ -42,7 +39,6 @@ export function CorporationEditForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const member = useSignedInMember();
   const queryClient = useQueryClient();
   const {
@@ -87,20 +83,14 @@ export function CorporationEditForm({
   );
 
   return (
-    <Paper
-      variant="outlined"
-      component="form"
-      noValidate
-      aria-labelledby={headingId}
+    <FormCard
+      title={t('corporationInfo.editTitle')}
       onSubmit={handleSubmit(async (form) => {
         await save.mutateAsync(form).catch(() => undefined);
       })}
+      onCancel={onClose}
+      submitting={isSubmitting}
     >
-      <Box sx={{ px: 3, py: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
-        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.0625rem' }}>
-          {t('corporationInfo.editTitle')}
-        </Typography>
-      </Box>
       <Box sx={{ p: 3, display: 'grid', gap: 4 }}>
         <Section title={t('corporationInfo.basicTitle')}>
           <TextField
@@ -127,16 +117,7 @@ export function CorporationEditForm({
           {field('billing_person_tel', FIELD_LABELS.billingPersonTel, { numeric: true })}
         </Section>
       </Box>
-      <Divider />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, px: 3, py: 2 }}>
-        <Button color="inherit" onClick={onClose} disabled={isSubmitting}>
-          {t('settingsCommon.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          {t('settingsCommon.save')}
-        </Button>
-      </Box>
-    </Paper>
+    </FormCard>
   );
 }
 

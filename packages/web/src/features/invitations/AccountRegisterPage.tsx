@@ -13,11 +13,9 @@ import {
   roleByName,
   type InvitationRegistrationForm,
 } from '@pharmalytics/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
@@ -25,10 +23,10 @@ import {
   fieldHelp,
   FormSubmitButton,
   GoToLoginButton,
-  PageLoader,
   PasswordField,
   ReadOnlyEmailField,
   StatusPanel,
+  TokenLinkPage,
 } from '../../components/index.ts';
 import {
   invitationKeys,
@@ -38,32 +36,19 @@ import {
 } from './api.ts';
 import { invitationFailure, type InvitationFailure } from './outcomes.ts';
 
-type Outcome = { kind: 'done' } | { kind: 'failed'; failure: InvitationFailure };
-
 /** Account registration from an invitation: verifying, form, then completed or error. */
 export function AccountRegisterPage() {
-  const { t } = useTranslation();
-  const token = useSearchParams()[0].get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const verify = useQuery({
-    queryKey: invitationKeys.verify(token),
-    queryFn: () => verifyInvitation(token),
-    enabled: token !== '',
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-
-  if (!token) return <RegisterError failure={{ message: MESSAGES.invitationLinkExpired }} />;
-  if (outcome?.kind === 'failed') return <RegisterError failure={outcome.failure} />;
-  if (outcome?.kind === 'done') return <RegisterDone />;
-  if (verify.isPending) return <PageLoader label={t('common.verifying')} />;
-  if (verify.isError) return <RegisterError failure={invitationFailure(verify.error)} />;
   return (
-    <RegisterForm
-      token={token}
-      invitation={verify.data}
-      onDone={() => setOutcome({ kind: 'done' })}
-      onFailed={(failure) => setOutcome({ kind: 'failed', failure })}
+    <TokenLinkPage<InvitationInfo, InvitationFailure>
+      verifyKey={invitationKeys.verify}
+      verify={verifyInvitation}
+      missingToken={{ message: MESSAGES.invitationLinkExpired }}
+      verifyFailure={invitationFailure}
+      form={({ token, verified, onDone, onFailed }) => (
+        <RegisterForm token={token} invitation={verified} onDone={onDone} onFailed={onFailed} />
+      )}
+      done={() => <RegisterDone />}
+      failed={(failure) => <RegisterError failure={failure} />}
     />
   );
 }

@@ -1,10 +1,8 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,6 +23,7 @@ import { logout, useSignedInMember } from '../session/index.ts';
 import {
   BackLink,
   ConfirmDialog,
+  DeleteCard,
   DetailQueryContent,
   InfoCard,
   InfoList,
@@ -228,36 +227,12 @@ function AccountView({ account }: { account: AccountDetail }) {
       </InfoCard>
 
       {rights.remove && (
-        <Paper
-          variant="outlined"
-          sx={{
-            p: 3,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            flexWrap: 'wrap',
-            borderColor: 'rgba(211, 47, 47, 0.35)',
-          }}
-        >
-          <Box>
-            <Typography variant="h3" component="h2" sx={{ mb: 0.5 }}>
-              {t('accountDetail.deleteHeading')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {MESSAGES.accountDeleteWarning}
-            </Typography>
-          </Box>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={() => setDialog('delete')}
-            aria-haspopup="dialog"
-          >
-            {t('accountDetail.delete')}
-          </Button>
-        </Paper>
+        <DeleteCard
+          heading={t('accountDetail.deleteHeading')}
+          warning={MESSAGES.accountDeleteWarning}
+          label={t('accountDetail.delete')}
+          onDelete={() => setDialog('delete')}
+        />
       )}
 
       <RoleDialog open={dialog === 'role'} account={account} onClose={() => setDialog(null)} />

@@ -1,10 +1,8 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,6 +24,7 @@ import {
   BackLink,
   canManage,
   ConfirmDialog,
+  DeleteCard,
   DetailQueryContent,
   InfoCard,
   InfoList,
@@ -161,36 +160,12 @@ function StoreView({ store, onDeleted }: { store: Store; onDeleted: () => Promis
       <MembersCard store={store} manager={manager} />
 
       {manager && (
-        <Paper
-          variant="outlined"
-          sx={{
-            p: 3,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            flexWrap: 'wrap',
-            borderColor: 'rgba(211, 47, 47, 0.35)',
-          }}
-        >
-          <Box>
-            <Typography variant="h3" component="h2" sx={{ mb: 0.5 }}>
-              {t('storeDetail.deleteHeading')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('storeDetail.deleteWarning')}
-            </Typography>
-          </Box>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlinedIcon />}
-            onClick={() => setDialog('delete')}
-            aria-haspopup="dialog"
-          >
-            {t('storeDetail.delete')}
-          </Button>
-        </Paper>
+        <DeleteCard
+          heading={t('storeDetail.deleteHeading')}
+          warning={t('storeDetail.deleteWarning')}
+          label={t('storeDetail.delete')}
+          onDelete={() => setDialog('delete')}
+        />
       )}
 
       <StoreFormDialog
