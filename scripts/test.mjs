@@ -145,7 +145,7 @@ const ON_THE_SERVER_TOO = [
   'packages/server/src/identity/', // lockouts under parallel sign-in attempts
   'packages/server/src/session/', // one ID token used by parallel logins
   'packages/server/src/invitations/', // one invitation used by parallel requests
-  'packages/server/src/signup/', // one sign-up link used by parallel requests
+  'packages/server/src/sign-up/', // one sign-up link used by parallel requests
   'packages/server/src/password-reset/', // one reset link used by parallel requests
   'packages/server/src/reports/', // two servers sending the monthly reports at once
   'packages/server/src/stores/insurance-code.test.ts', // two corporations, one code, at once

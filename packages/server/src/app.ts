@@ -37,7 +37,7 @@ import { invitationRoutes } from './invitations/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
-import { signUpRoutes } from './signup/routes.ts';
+import { signUpRoutes } from './sign-up/routes.ts';
 import { EmailTokens } from './tokens/email-tokens.ts';
 import { SecretBox } from './tokens/secret-box.ts';
 import { IdentityService } from './identity/service.ts';

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { createAccount, isEmailRegistered } from '../accounts/create-account.ts';
+import { createAccount, isEmailRegistered } from '../members/create-account.ts';
 import type { Database } from '../db/connection.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors.ts';
 import { hashPassword } from '../identity/passwords.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../accounts/create-account.ts';
+import { createAccount } from './create-account.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;

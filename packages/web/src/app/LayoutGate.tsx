@@ -2,11 +2,11 @@ import { route, type Layout, type RouteName } from '@pharmalytics/domain';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/index.ts';
-import { useMember } from '../features/auth/index.ts';
+import { useMember } from '../features/session/index.ts';
 import { guardRoute } from './guard.ts';
 import { MenulessLayout } from './layouts/MenulessLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { appPath } from './paths.ts';
+import { appPath } from '../routes/paths.ts';
 import { useRouteHandle } from './routeHandle.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 

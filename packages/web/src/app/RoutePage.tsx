@@ -1,6 +1,6 @@
 import type { RouteDef, RouteName } from '@pharmalytics/domain';
 import { lazy, type ComponentType } from 'react';
-import { SETTINGS_PAGES } from '../features/corporation/settingsPages.ts';
+import { SETTINGS_PAGES } from './settingsPages.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
@@ -16,7 +16,7 @@ function onVisit<M, P extends object = object>(
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-const auth = () => import('../features/auth/pages.ts');
+const auth = () => import('../features/session/pages.ts');
 const signUp = () => import('../features/sign-up/index.ts');
 const passwordReset = () => import('../features/password-reset/index.ts');
 const profile = () => import('../features/profile/index.ts');
@@ -40,7 +40,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   ForgetPassword: onVisit(passwordReset, (m) => m.ForgetPasswordPage),
   ResetPassword: onVisit(passwordReset, (m) => m.ResetPasswordPage),
   AccountRegister: onVisit(
-    () => import('../features/account-register/index.ts'),
+    () => import('../features/invitations/index.ts'),
     (m) => m.AccountRegisterPage,
   ),
   Profile: onVisit(profile, (m) => m.ProfilePage),

@@ -1,6 +1,6 @@
 import { homeRouteName, isRouteAllowed, type RouteDef, type RouteName } from '@pharmalytics/domain';
 import type { Member } from '../api/index.ts';
-import { needsAgreement } from '../features/auth/session/index.ts';
+import { needsAgreement } from '../features/session/index.ts';
 
 export type GuardDecision =
   { kind: 'render' } | { kind: 'redirect'; to: RouteName } | { kind: 'notFound' };

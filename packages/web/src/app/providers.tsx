@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { configureApi } from '../api/index.ts';
 import { enqueueSnackbar, SnackbarProvider } from '../components/index.ts';
-import { clearMember, clearSessionData } from '../features/auth/index.ts';
+import { clearMember, clearSessionData } from '../features/session/index.ts';
 import { i18n } from '../i18n/index.ts';
-import { appPath } from './paths.ts';
+import { appPath } from '../routes/paths.ts';
 import type { AppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 

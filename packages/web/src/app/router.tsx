@@ -2,7 +2,7 @@ import { route, ROUTES, type Layout, type RouteDef } from '@pharmalytics/domain'
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { LayoutGate } from './LayoutGate.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
-import { ROUTER_BASENAME } from './paths.ts';
+import { ROUTER_BASENAME } from '../routes/paths.ts';
 import type { RouteHandle } from './routeHandle.ts';
 import { RoutePage } from './RoutePage.tsx';
 

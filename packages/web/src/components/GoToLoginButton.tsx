@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath } from '../app/paths.ts';
+import { appPath } from '../routes/paths.ts';
 
 /** The way back to the login screen at the end of a menu-less flow. */
 export function GoToLoginButton({

@@ -19,5 +19,6 @@ export { QueryContent } from './QueryContent.tsx';
 export { CSV_MIME_TYPE, saveFile, saveText } from './saveFile.ts';
 export { enqueueSnackbar, SnackbarProvider, type SnackbarSeverity } from './snackbar/index.ts';
 export { StatusPanel, type StatusPanelProps, type StatusTone } from './StatusPanel.tsx';
+export { TokenLinkPage, type TokenLinkForm, type TokenLinkPageProps } from './TokenLinkPage.tsx';
 export { ValueOr } from './ValueOr.tsx';
 export { visuallyHidden } from './visuallyHidden.ts';

@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '../../api/index.ts';
 import { PageLoader } from '../../components/index.ts';
-import { setMember } from '../../features/auth/index.ts';
+import { setMember } from '../../features/session/index.ts';
 import { deviceKeys, fetchClientDevices } from '../../features/devices/index.ts';
 import { AppHeader, headerHeight, MainMenu, SetupGuide } from '../../features/layout/index.ts';
 import { fetchMember, memberKeys } from '../../features/members/index.ts';

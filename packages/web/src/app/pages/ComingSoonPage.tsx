@@ -7,7 +7,7 @@ import { MESSAGES, PRODUCT_NAME, type RouteDef } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../components/index.ts';
-import { appPath } from '../paths.ts';
+import { appPath } from '../../routes/paths.ts';
 
 function Notice() {
   const { t } = useTranslation();

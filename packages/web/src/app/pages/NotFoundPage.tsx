@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { route } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useMember } from '../../features/auth/index.ts';
-import { appPath, homePath } from '../paths.ts';
+import { useMember } from '../../features/session/index.ts';
+import { appPath, homePath } from '../../routes/paths.ts';
 
 /** The catch-all page, also rendered in place where plan or role does not allow a route. */
 export function NotFoundPage() {

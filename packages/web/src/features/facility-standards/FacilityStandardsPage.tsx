@@ -18,7 +18,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loggingFailures, type Member, type Store } from '../../api/index.ts';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import {
   CSV_MIME_TYPE,
   enqueueSnackbar,
@@ -26,7 +26,7 @@ import {
   PageLoader,
   saveText,
 } from '../../components/index.ts';
-import { useSignedInMember } from '../auth/index.ts';
+import { useSignedInMember } from '../session/index.ts';
 import {
   ConditionBar,
   conditionKey,

@@ -10,7 +10,7 @@ import { FACILITY_STANDARDS_LABELS as L } from '@pharmalytics/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath } from '../../app/paths.ts';
+import { appPath } from '../../routes/paths.ts';
 import { Unconfirmed, VerdictChip } from './marks.tsx';
 import type { ConditionRow, RuleItem } from './model.ts';
 

@@ -2,8 +2,8 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Button from '@mui/material/Button';
 import { isRouteAllowed, route } from '@pharmalytics/domain';
 import { Link as RouterLink } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
-import { useSignedInMember } from '../auth/index.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
+import { useSignedInMember } from '../session/index.ts';
 
 /** Whether the signed-in member may open the 施設基準 settings (administrators). */
 export function useSettingsAllowed(): boolean {

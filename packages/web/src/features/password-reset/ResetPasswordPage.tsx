@@ -4,52 +4,44 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FIELD_LABELS, LIMITS, resetPasswordSchema } from '@pharmalytics/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { Link as RouterLink } from 'react-router';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
   CardHeading,
   fieldHelp,
   FormSubmitButton,
   GoToLoginButton,
-  PageLoader,
   PasswordField,
   ReadOnlyEmailField,
   StatusPanel,
+  TokenLinkPage,
 } from '../../components/index.ts';
 import { passwordResetKeys, resetPassword, verifyResetToken } from './api.ts';
 import { RESET_LINK_EXPIRED, resetPasswordFailure, type ResetFailure } from './outcomes.ts';
 
-type Outcome = { kind: 'done' } | { kind: 'failed'; failure: ResetFailure };
-
 /** Reset password from the e-mailed link: verify, form, then completion or the error state. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
-  const token = useSearchParams()[0].get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const verify = useQuery({
-    queryKey: passwordResetKeys.verify(token),
-    queryFn: () => verifyResetToken(token),
-    enabled: token !== '',
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-
-  if (!token) return <ResetError failure={RESET_LINK_EXPIRED} />;
-  if (outcome?.kind === 'failed') return <ResetError failure={outcome.failure} />;
-  if (outcome?.kind === 'done') return <ResetDone />;
-  if (verify.isPending) return <PageLoader label={t('common.verifying')} />;
-  if (verify.isError) return <ResetError failure={resetPasswordFailure(verify.error)} />;
   return (
-    <ResetPasswordForm
-      token={token}
-      email={verify.data.email}
-      onDone={() => setOutcome({ kind: 'done' })}
-      onFailed={(failure) => setOutcome({ kind: 'failed', failure })}
+    <TokenLinkPage<{ email: string }, ResetFailure>
+      verifyKey={passwordResetKeys.verify}
+      verify={verifyResetToken}
+      missingToken={RESET_LINK_EXPIRED}
+      verifyFailure={resetPasswordFailure}
+      form={({ token, verified, onDone, onFailed }) => (
+        <ResetPasswordForm
+          token={token}
+          email={verified.email}
+          onDone={onDone}
+          onFailed={onFailed}
+        />
+      )}
+      done={() => <ResetDone />}
+      failed={(failure) => <ResetError failure={failure} />}
     />
   );
 }

@@ -3,16 +3,16 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, planByCode } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../api/index.ts';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
-import { setMember, useSignedInMember } from '../auth/index.ts';
+import { InfoCard } from '../../components/settings/index.ts';
+import { setMember, useSignedInMember } from '../session/index.ts';
 import { fetchMember, memberKeys } from '../members/index.ts';
 import { updatePersonalSettings } from './api.ts';
 
@@ -21,7 +21,6 @@ export function PersonalSettingPage() {
   const { t } = useTranslation();
   const member = useSignedInMember();
   const queryClient = useQueryClient();
-  const headingId = useId();
   const hintId = useId();
   const noteId = useId();
   const fresh = useQuery({
@@ -53,12 +52,7 @@ export function PersonalSettingPage() {
   return (
     <Box component="section" aria-labelledby="personal-setting-heading" sx={{ maxWidth: 720 }}>
       <PageHeading id="personal-setting-heading" title={routeTitle('PersonalSetting')} />
-      <Paper variant="outlined" component="section" aria-labelledby={headingId}>
-        <Box sx={{ px: 3, py: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
-          <Typography id={headingId} variant="h2" sx={{ fontSize: '1.0625rem' }}>
-            {t('personalSetting.mail')}
-          </Typography>
-        </Box>
+      <InfoCard title={t('personalSetting.mail')}>
         <Box sx={{ px: 3, py: 2.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <FormControlLabel
@@ -97,7 +91,7 @@ export function PersonalSettingPage() {
             </Alert>
           )}
         </Box>
-      </Paper>
+      </InfoCard>
     </Box>
   );
 }

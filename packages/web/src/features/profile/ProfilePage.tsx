@@ -4,18 +4,15 @@ import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { FIELD_LABELS, MESSAGES, profileSchema } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSessionExpiry, type Member } from '../../api/index.ts';
-import { routeTitle } from '../../app/paths.ts';
+import { routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
   fieldHelp,
@@ -24,8 +21,8 @@ import {
   PageLoader,
   ValueOr,
 } from '../../components/index.ts';
-import { setMember, useSignedInMember } from '../auth/index.ts';
-import { DIVIDED_ROWS } from '../corporation/shared/index.ts';
+import { setMember, useSignedInMember } from '../session/index.ts';
+import { FormCard, InfoCard, InfoList, InfoRow } from '../../components/settings/index.ts';
 import { memberKeys } from '../members/index.ts';
 import { fetchProfile, profileKeys, updateProfile, type UserInformation } from './api.ts';
 import { profileFormValues, withProfile } from './outcomes.ts';
@@ -99,64 +96,6 @@ export function ProfilePage() {
   );
 }
 
-function Row({
-  label,
-  children,
-  action,
-}: {
-  label: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '200px 1fr auto' },
-        alignItems: 'center',
-        columnGap: 3,
-        rowGap: 0.5,
-        px: 3,
-        py: 2,
-      }}
-    >
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-      {action && (
-        <Box component="dd" sx={{ m: 0, justifySelf: { xs: 'start', sm: 'end' } }}>
-          {action}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-function CardHeader({ title, id, action }: { title: string; id: string; action?: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 2,
-        px: 3,
-        py: 2,
-        borderBottom: '1px solid',
-        borderColor: 'divider',
-      }}
-    >
-      <Typography id={id} variant="h2" component="h2" sx={{ fontSize: '1.0625rem' }}>
-        {title}
-      </Typography>
-      {action}
-    </Box>
-  );
-}
-
 function ProfileView({
   info,
   onEdit,
@@ -167,25 +106,22 @@ function ProfileView({
   onChangePassword: () => void;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardHeader
-        id={headingId}
-        title={t('profile.cardTitle')}
-        action={
-          <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={onEdit}>
-            {t('common.edit')}
-          </Button>
-        }
-      />
-      <Box component="dl" sx={DIVIDED_ROWS}>
-        <Row label={FIELD_LABELS.publicName}>{info.publicName}</Row>
-        <Row label={FIELD_LABELS.searchName}>
+    <InfoCard
+      title={t('profile.cardTitle')}
+      action={
+        <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
+      }
+    >
+      <InfoList>
+        <InfoRow label={FIELD_LABELS.publicName}>{info.publicName}</InfoRow>
+        <InfoRow label={FIELD_LABELS.searchName}>
           <ValueOr value={info.searchName} />
-        </Row>
-        <Row label={FIELD_LABELS.email}>{info.email}</Row>
-        <Row
+        </InfoRow>
+        <InfoRow label={FIELD_LABELS.email}>{info.email}</InfoRow>
+        <InfoRow
           label={t('profile.password')}
           action={
             <Button
@@ -208,15 +144,14 @@ function ProfileView({
           <Box component="span" sx={VISUALLY_HIDDEN}>
             {t('profile.passwordMasked')}
           </Box>
-        </Row>
-      </Box>
-    </Paper>
+        </InfoRow>
+      </InfoList>
+    </InfoCard>
   );
 }
 
 function ProfileEditForm({ info, onClose }: { info: UserInformation; onClose: () => void }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const member = useSignedInMember();
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -252,14 +187,12 @@ function ProfileEditForm({ info, onClose }: { info: UserInformation; onClose: ()
   });
 
   return (
-    <Paper
-      variant="outlined"
-      component="form"
-      noValidate
+    <FormCard
+      title={t('profile.editTitle')}
       onSubmit={onSubmit}
-      aria-labelledby={headingId}
+      onCancel={onClose}
+      submitting={isSubmitting}
     >
-      <CardHeader id={headingId} title={t('profile.editTitle')} />
       <Stack spacing={1.5} sx={{ p: 3, pb: 2 }}>
         <TextField
           {...bindField(register, 'publicName')}
@@ -278,15 +211,6 @@ function ProfileEditForm({ info, onClose }: { info: UserInformation; onClose: ()
           helperText={fieldHelp(errors.searchName, t('common.searchNameHint'))}
         />
       </Stack>
-      <Divider />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={isSubmitting} color="inherit">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          {t('common.save')}
-        </Button>
-      </Box>
-    </Paper>
+    </FormCard>
   );
 }

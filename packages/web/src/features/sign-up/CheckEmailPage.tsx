@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { SIGN_UP_LINK_VALID_HOURS } from '@pharmalytics/domain';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { StatusPanel } from '../../components/index.ts';
 import type { CheckEmailState } from './SignUpPage.tsx';
 

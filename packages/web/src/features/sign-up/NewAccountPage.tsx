@@ -21,51 +21,43 @@ import {
   type NewAccountForm,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { Link as RouterLink } from 'react-router';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import {
   bindField,
   CardHeading,
   fieldHelp,
   GoToLoginButton,
-  PageLoader,
   PasswordField,
   ReadOnlyEmailField,
   StatusPanel,
+  TokenLinkPage,
 } from '../../components/index.ts';
 import { fetchPrefectures, prefectureKeys } from '../prefectures/index.ts';
 import { completeSignUp, signUpKeys, verifySignUpToken, type NewAccountResult } from './api.ts';
 import { newAccountSubmitFailure, signUpVerifyFailure } from './outcomes.ts';
 
-type Outcome = { kind: 'done'; result: NewAccountResult } | { kind: 'failed'; message: string };
-
 /** New account from the e-mailed link: verify, form, then completion or the error screen. */
 export function NewAccountPage() {
-  const { t } = useTranslation();
-  const token = useSearchParams()[0].get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const verify = useQuery({
-    queryKey: signUpKeys.verify(token),
-    queryFn: () => verifySignUpToken(token),
-    enabled: token !== '',
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-
-  if (!token) return <NewAccountError message={MESSAGES.signUpLinkExpired} />;
-  if (outcome?.kind === 'failed') return <NewAccountError message={outcome.message} />;
-  if (outcome?.kind === 'done') return <NewAccountDone result={outcome.result} />;
-  if (verify.isPending) return <PageLoader label={t('common.verifying')} />;
-  if (verify.isError) return <NewAccountError message={signUpVerifyFailure(verify.error)} />;
   return (
-    <NewAccountFormView
-      token={token}
-      email={verify.data.email}
-      onDone={(result) => setOutcome({ kind: 'done', result })}
-      onFailed={(message) => setOutcome({ kind: 'failed', message })}
+    <TokenLinkPage<{ email: string }, string, NewAccountResult>
+      verifyKey={signUpKeys.verify}
+      verify={verifySignUpToken}
+      missingToken={MESSAGES.signUpLinkExpired}
+      verifyFailure={signUpVerifyFailure}
+      form={({ token, verified, onDone, onFailed }) => (
+        <NewAccountFormView
+          token={token}
+          email={verified.email}
+          onDone={onDone}
+          onFailed={onFailed}
+        />
+      )}
+      done={(result) => <NewAccountDone result={result} />}
+      failed={(message) => <NewAccountError message={message} />}
     />
   );
 }

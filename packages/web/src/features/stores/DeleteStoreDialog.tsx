@@ -20,7 +20,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Store } from '../../api/index.ts';
 import { bindField, PasswordField } from '../../components/index.ts';
-import { failureText } from '../corporation/shared/index.ts';
+import { failureText } from '../../components/settings/index.ts';
 import { deleteStore } from './api.ts';
 
 /** Ends a store after the caller confirms with its own password (spec 01 §2, §8). */

@@ -1,10 +1,8 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,20 +16,21 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Store } from '../../api/index.ts';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading, PageLoader, ValueOr } from '../../components/index.ts';
-import { useSignedInMember } from '../auth/index.ts';
-import { formatZipCode } from '../corporation/api.ts';
+import { useSignedInMember } from '../session/index.ts';
+import { formatZipCode } from '../corporations/index.ts';
 import {
   BackLink,
   canManage,
   ConfirmDialog,
+  DeleteCard,
   DetailQueryContent,
   InfoCard,
   InfoList,
   InfoRow,
   reportFailure,
-} from '../corporation/shared/index.ts';
+} from '../../components/settings/index.ts';
 import { deviceKeys, fetchClientDevices } from '../devices/index.ts';
 import {
   fetchStore,
@@ -161,36 +160,12 @@ function StoreView({ store, onDeleted }: { store: Store; onDeleted: () => Promis
       <MembersCard store={store} manager={manager} />
 
       {manager && (
-        <Paper
-          variant="outlined"
-          sx={{
-            p: 3,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            flexWrap: 'wrap',
-            borderColor: 'rgba(211, 47, 47, 0.35)',
-          }}
-        >
-          <Box>
-            <Typography variant="h3" component="h2" sx={{ mb: 0.5 }}>
-              {t('storeDetail.deleteHeading')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('storeDetail.deleteWarning')}
-            </Typography>
-          </Box>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlinedIcon />}
-            onClick={() => setDialog('delete')}
-            aria-haspopup="dialog"
-          >
-            {t('storeDetail.delete')}
-          </Button>
-        </Paper>
+        <DeleteCard
+          heading={t('storeDetail.deleteHeading')}
+          warning={t('storeDetail.deleteWarning')}
+          label={t('storeDetail.delete')}
+          onDelete={() => setDialog('delete')}
+        />
       )}
 
       <StoreFormDialog

@@ -26,7 +26,7 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Store } from '../../api/index.ts';
 import { enqueueSnackbar } from '../../components/index.ts';
-import { failureText } from '../corporation/shared/index.ts';
+import { failureText } from '../../components/settings/index.ts';
 import { fetchPrefectures, prefectureKeys } from '../prefectures/index.ts';
 import {
   createStore,

@@ -10,15 +10,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { Store } from '../../api/index.ts';
-import { appPath, routeTitle } from '../../app/paths.ts';
+import { appPath, routeTitle } from '../../routes/paths.ts';
 import { PageHeading, ValueOr } from '../../components/index.ts';
-import { useSignedInMember } from '../auth/index.ts';
+import { useSignedInMember } from '../session/index.ts';
 import {
   canManage,
   matchesFilter,
   SettingsDataGrid,
   TableToolbar,
-} from '../corporation/shared/index.ts';
+} from '../../components/settings/index.ts';
 import { fetchIncompleteSetupCount, fetchStores, storeDetailKeys, storeKeys } from './api.ts';
 import { ConnectionChip } from './ConnectionChip.tsx';
 import { StoreFormDialog } from './StoreFormDialog.tsx';

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/index.ts';
-import { InfoCard } from '../corporation/shared/index.ts';
+import { InfoCard } from '../../components/settings/index.ts';
 import { fetchUploadHistory, storeDetailKeys, type UploadHistory } from './api.ts';
 
 type Upload = UploadHistory['uploads'][number];

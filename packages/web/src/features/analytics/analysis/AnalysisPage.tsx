@@ -19,7 +19,7 @@ import {
   type Store,
 } from '../../../api/index.ts';
 import { PageHeading } from '../../../components/index.ts';
-import { useSignedInMember } from '../../auth/index.ts';
+import { useSignedInMember } from '../../session/index.ts';
 import {
   ConditionBar,
   conditionKey,

@@ -18,9 +18,9 @@ import {
   type Member,
   type Store,
 } from '../../../api/index.ts';
-import { routeTitle } from '../../../app/paths.ts';
+import { routeTitle } from '../../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
-import { useSignedInMember } from '../../auth/index.ts';
+import { useSignedInMember } from '../../session/index.ts';
 import {
   ComparisonPeriodText,
   ConditionBar,

@@ -7,7 +7,7 @@ import { FACILITY_ALERT_TEXTS, MESSAGES, type FacilityAlert } from '@pharmalytic
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { isSessionExpiry } from '../../../api/index.ts';
-import { appPath } from '../../../app/paths.ts';
+import { appPath } from '../../../routes/paths.ts';
 import { enqueueSnackbar } from '../../../components/index.ts';
 import { dismissFacilityAlert, facilityAlertKeys, fetchFacilityAlerts } from './api.ts';
 

@@ -11,7 +11,7 @@ import { api } from '../../../api/index.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMetricData } from './figures.ts';
 import type { DashboardMailBody } from './mail.ts';
-import { FACILITY_QUERY_ROOT } from '../../facility-standards/api.ts';
+import { FACILITY_QUERY_ROOT } from '../../facility-standards/index.ts';
 
 /** Query of GET /v3/dashboard/{slug} (spec 02 §7). */
 export interface DashboardQuery {

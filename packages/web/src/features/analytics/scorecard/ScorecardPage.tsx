@@ -16,9 +16,9 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loggingFailures, type Member, type Store } from '../../../api/index.ts';
-import { routeTitle } from '../../../app/paths.ts';
+import { routeTitle } from '../../../routes/paths.ts';
 import { PageHeading } from '../../../components/index.ts';
-import { useSignedInMember } from '../../auth/index.ts';
+import { useSignedInMember } from '../../session/index.ts';
 import {
   ComparisonPeriodText,
   ConditionBar,

@@ -5,7 +5,7 @@ import {
   type ScorecardKpi,
   type RouteName,
 } from '@pharmalytics/domain';
-import { appPath } from '../../../app/paths.ts';
+import { appPath } from '../../../routes/paths.ts';
 import {
   analysisUrlScope,
   conditionToParams,

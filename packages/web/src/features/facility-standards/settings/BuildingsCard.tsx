@@ -27,7 +27,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryContent, TextInput, bindField, enqueueSnackbar } from '../../../components/index.ts';
-import { ConfirmDialog, reportFailure } from '../../corporation/shared/index.ts';
+import { ConfirmDialog, reportFailure } from '../../../components/settings/index.ts';
 import {
   deleteBuilding,
   facilitySettingsKeys,

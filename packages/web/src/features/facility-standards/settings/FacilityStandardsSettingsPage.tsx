@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { routeTitle } from '../../../app/paths.ts';
+import { routeTitle } from '../../../routes/paths.ts';
 import { PageHeading } from '../../../components/index.ts';
 import { AlertSettingsCard } from './AlertSettingsCard.tsx';
 import { BuildingsCard } from './BuildingsCard.tsx';

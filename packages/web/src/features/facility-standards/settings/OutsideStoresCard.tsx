@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryContent, TextInput, enqueueSnackbar } from '../../../components/index.ts';
-import { ConfirmDialog, reportFailure } from '../../corporation/shared/index.ts';
+import { ConfirmDialog, reportFailure } from '../../../components/settings/index.ts';
 import {
   deleteOutsideStores,
   facilitySettingsKeys,

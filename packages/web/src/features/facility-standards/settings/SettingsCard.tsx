@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { InfoCard } from '../../corporation/shared/index.ts';
+import { InfoCard } from '../../../components/settings/index.ts';
 
 /** A section of the screen: a card with its title, a sentence on what it is for, and content. */
 export function SettingsCard({

@@ -1,5 +1,5 @@
 import { isApiError } from '../../../api/index.ts';
-import { reportFailure } from '../../corporation/shared/index.ts';
+import { reportFailure } from '../../../components/settings/index.ts';
 
 interface FieldFailure {
   path: string;

@@ -17,8 +17,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
-import { appPath, routeTitle } from '../../../app/paths.ts';
-import { logout } from '../../auth/index.ts';
+import { appPath, routeTitle } from '../../../routes/paths.ts';
+import { logout } from '../../session/index.ts';
 
 /** Display name, role, profile, personal settings and logout (spec 01 §2). */
 export function AccountMenu({ member }: { member: Member }) {

@@ -16,7 +16,7 @@ import { HELP_URL, planByCode, PRODUCT_NAME, roleByName } from '@pharmalytics/do
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
-import { homePath } from '../../../app/paths.ts';
+import { homePath } from '../../../routes/paths.ts';
 import { Logo, visuallyHidden } from '../../../components/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CorporationSwitchForm } from './CorporationSwitchForm.tsx';

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { enqueueSnackbar } from '../../../components/index.ts';
-import { setMember } from '../../auth/index.ts';
+import { setMember } from '../../session/index.ts';
 import { switchCorporation } from '../../members/index.ts';
 
 /** system_admin: switch corporation by code; the page reloads on success (spec 01 §4). */

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
-import { appPath } from '../../../app/paths.ts';
+import { appPath } from '../../../routes/paths.ts';
 import { settingMenuItems } from '../menus/settingMenuItems.ts';
 import { SettingMenuIcon } from '../menus/menuIcons.tsx';
 

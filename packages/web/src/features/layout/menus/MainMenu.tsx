@@ -18,7 +18,7 @@ import type { PlanCode, RoleName, RouteName } from '@pharmalytics/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath } from '../../../app/paths.ts';
+import { appPath } from '../../../routes/paths.ts';
 import { mainMenuModel, type MainMenuGroupState, type MainMenuItemState } from './mainMenu.ts';
 import { DashboardIcon, GroupIcon } from './menuIcons.tsx';
 import { MENU_ITEM_SX } from './menuItemSx.ts';

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { SETTING_MENU_DASHBOARD_LABEL, type PlanCode, type RouteName } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath, homePath, routeTitle } from '../../../app/paths.ts';
+import { appPath, homePath, routeTitle } from '../../../routes/paths.ts';
 import { SideMenuList } from './SideMenuList.tsx';
 
 /** The profile layout's side menu: profile and personal settings. */

@@ -9,7 +9,7 @@ import {
 } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath, homePath } from '../../../app/paths.ts';
+import { appPath, homePath } from '../../../routes/paths.ts';
 import { SettingMenuIcon } from './menuIcons.tsx';
 import { isSettingItemActive, settingMenuItems } from './settingMenuItems.ts';
 import { SideMenuList } from './SideMenuList.tsx';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES, PRODUCT_NAME, type RoleName, type RouteName } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { appPath } from '../../../app/paths.ts';
+import { appPath } from '../../../routes/paths.ts';
 
 export interface SetupGuideProps {
   role: RoleName;

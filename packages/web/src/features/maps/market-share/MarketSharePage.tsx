@@ -28,7 +28,7 @@ import {
   PageLoader,
   saveText,
 } from '../../../components/index.ts';
-import { useSignedInMember } from '../../auth/index.ts';
+import { useSignedInMember } from '../../session/index.ts';
 import {
   ConditionBar,
   conditionKey,

@@ -24,7 +24,7 @@ import {
 } from '../../../api/index.ts';
 import { PageHeading } from '../../../components/index.ts';
 import { FilterControl } from '../../analytics/index.ts';
-import { useSignedInMember } from '../../auth/index.ts';
+import { useSignedInMember } from '../../session/index.ts';
 import {
   ConditionBar,
   conditionKey,

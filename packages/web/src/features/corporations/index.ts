@@ -1,0 +1,1 @@
+export { corporationKeys, fetchCorporation, formatZipCode, type Corporation } from './api.ts';

@@ -1,0 +1,2 @@
+export { CorporationPage } from './CorporationPage.tsx';
+export { PlanChangePage } from './PlanChangePage.tsx';

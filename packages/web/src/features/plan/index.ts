@@ -1,1 +1,0 @@
-export { PlanChangePage } from './PlanChangePage.tsx';

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { routePath } from '@pharmalytics/domain';
+import { clearCsrfToken, setDevApiEnabled } from '../../api/index.ts';
+import { logoutSession } from './api.ts';
+import { clearMember } from './sessionStore.ts';
+
+/** Forgets everything the browser holds about the session. */
+export function clearSessionData(queryClient: QueryClient): void {
+  clearMember();
+  clearCsrfToken();
+  setDevApiEnabled(false);
+  queryClient.clear();
+}
+
+/** Spec 01 §4: sign out, clear member and store data, reload on the login screen. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await logoutSession();
+  } catch {
+    // The server session may already be gone; the browser side is cleared regardless.
+  }
+  clearSessionData(queryClient);
+  window.location.assign(routePath('Login'));
+}
