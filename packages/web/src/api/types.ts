@@ -1,4 +1,4 @@
-import type { GeocodeLevel, PlanCode, RoleName } from '@pharmalytics/domain';
+import type { GeocodeLevel } from '@pharmalytics/domain';
 
 /** Wire types of the settings APIs (spec 01 §3, §7). */
 
