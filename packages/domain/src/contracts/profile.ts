@@ -47,8 +47,7 @@ export const profileContracts = {
     method: 'PATCH',
     path: '/v2/profile/change_password',
     tag: 'profile',
-    summary:
-      'Checks the current password, sets the new one and ends the member’s other sessions',
+    summary: 'Checks the current password, sets the new one and ends the member’s other sessions',
     body: passwordChangeRequestSchema,
     responses: { 200: z.object({}) },
   }),
