@@ -23,9 +23,9 @@ export const identitySignInSchema = z.object({
 });
 export type IdentitySignIn = z.infer<typeof identitySignInSchema>;
 
-/** The public keys that verify the service's ID tokens (a JWK set). */
+/** The public keys that verify the service's ID tokens: a JWK set, each key with all its members. */
 export const jwksSchema = z.object({
-  keys: z.array(z.looseObject({ kty: z.string(), alg: z.string(), use: z.string() })),
+  keys: z.array(z.looseObject({ alg: z.string(), use: z.string() })),
 });
 
 /**

@@ -32,7 +32,7 @@ export function identityRoutes(deps: {
           expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
           localId: result.localId,
           email: result.email,
-          registered: true,
+          registered: true as const,
         };
       },
     );
