@@ -11,6 +11,7 @@ import {
   MESSAGES,
   PRODUCT_NAME,
   roleByName,
+  type InvitationLink,
   type InvitationRegistrationForm,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -30,12 +31,7 @@ import {
   ReadOnlyEmailField,
   StatusPanel,
 } from '../../components/index.ts';
-import {
-  invitationKeys,
-  registerInvitedMember,
-  verifyInvitation,
-  type InvitationInfo,
-} from './api.ts';
+import { invitationKeys, registerInvitedMember, verifyInvitation } from './api.ts';
 import { invitationFailure, type InvitationFailure } from './outcomes.ts';
 
 type Outcome = { kind: 'done' } | { kind: 'failed'; failure: InvitationFailure };
@@ -75,7 +71,7 @@ function RegisterForm({
   onFailed,
 }: {
   token: string;
-  invitation: InvitationInfo;
+  invitation: InvitationLink;
   onDone: () => void;
   onFailed: (failure: InvitationFailure) => void;
 }) {

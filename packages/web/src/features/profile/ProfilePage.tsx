@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FIELD_LABELS, MESSAGES, profileSchema } from '@pharmalytics/domain';
+import { FIELD_LABELS, MESSAGES, profileSchema, type UserInformation } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,7 +27,7 @@ import {
 import { setMember, useSignedInMember } from '../auth/index.ts';
 import { DIVIDED_ROWS } from '../corporation/shared/index.ts';
 import { memberKeys } from '../members/index.ts';
-import { fetchProfile, profileKeys, updateProfile, type UserInformation } from './api.ts';
+import { fetchProfile, profileKeys, updateProfile } from './api.ts';
 import { profileFormValues, withProfile } from './outcomes.ts';
 import { PasswordChangeDialog } from './PasswordChangeDialog.tsx';
 

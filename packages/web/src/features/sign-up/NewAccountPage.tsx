@@ -19,6 +19,7 @@ import {
   PRODUCT_NAME,
   QUESTIONNAIRE_OPTIONS,
   type NewAccountForm,
+  type NewAccountResult,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -37,7 +38,7 @@ import {
   StatusPanel,
 } from '../../components/index.ts';
 import { fetchPrefectures, prefectureKeys } from '../prefectures/index.ts';
-import { completeSignUp, signUpKeys, verifySignUpToken, type NewAccountResult } from './api.ts';
+import { completeSignUp, signUpKeys, verifySignUpToken } from './api.ts';
 import { newAccountSubmitFailure, signUpVerifyFailure } from './outcomes.ts';
 
 type Outcome = { kind: 'done'; result: NewAccountResult } | { kind: 'failed'; message: string };
