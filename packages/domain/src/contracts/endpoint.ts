@@ -77,9 +77,10 @@ export function successSchema(contract: EndpointContract): z.ZodType {
   return schemas.length === 1 ? schemas[0]! : z.union(schemas as [z.ZodType, z.ZodType]);
 }
 
-/** The path with its `:name` parameters filled in (URL-encoded). */
+/** The path with its `:name` parameters filled in (URL-encoded); `::` is a literal colon. */
 export function contractPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+  return path.replace(/::|:([A-Za-z_]\w*)/g, (match, name: string | undefined) => {
+    if (name === undefined) return ':';
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`${path}: missing :${name}`);
     return encodeURIComponent(String(value));

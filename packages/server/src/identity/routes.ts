@@ -1,9 +1,9 @@
-import { boundedText, FIELD_LABELS, INPUT_LIMITS, LIMITS } from '@pharmalytics/domain';
+import { identityContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { access } from '../access/access-policy.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import type { IdentityService } from './service.ts';
 import { ID_TOKEN_LIFETIME_SECONDS, type TokenService } from './tokens.ts';
-import { access } from '../access/access-policy.ts';
 
 /**
  * The built-in identity provider, with the contract of the Identity Toolkit REST API subset
@@ -15,24 +15,12 @@ export function identityRoutes(deps: {
   rateLimitPerMinute: number;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/identity/v1/accounts::signInWithPassword',
+    contractRoute(
+      app,
+      identityContracts.signIn,
       {
-        config: {
-          access: access.cookieless,
-          rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' },
-        },
-        schema: {
-          tags: ['identity'],
-          body: z.object({
-            email: boundedText({ label: FIELD_LABELS.email, max: LIMITS.emailMax }).default(''),
-            password: boundedText({
-              label: FIELD_LABELS.password,
-              max: INPUT_LIMITS.signInPasswordMax,
-            }).default(''),
-            returnSecureToken: z.boolean().optional(),
-          }),
-        },
+        access: access.cookieless,
+        config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const result = await deps.identity.signIn(request.body.email, request.body.password);
@@ -44,15 +32,13 @@ export function identityRoutes(deps: {
           expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
           localId: result.localId,
           email: result.email,
-          registered: true,
+          registered: true as const,
         };
       },
     );
 
-    app.get(
-      '/identity/v1/jwks',
-      { config: { access: access.cookieless }, schema: { tags: ['identity'] } },
-      async () => deps.tokens.jwks(),
+    contractRoute(app, identityContracts.jwks, { access: access.cookieless }, () =>
+      deps.tokens.jwks(),
     );
   };
 }

@@ -1,47 +1,13 @@
-import {
-  boundedText,
-  ERROR_WIRE_MESSAGES,
-  FIELD_LABELS,
-  forgotPasswordSchema,
-  linkToken,
-  resetPasswordSchema,
-  routePath,
-} from '@pharmalytics/domain';
+import { passwordResetContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Database } from '../db/connection.ts';
-import { unauthorized } from '../http/errors.ts';
-import { validate } from '../http/validation.ts';
-import { normalizeEmail, type IdentityService } from '../identity/service.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetMail } from '../mail/templates.ts';
-import type { SessionStore } from '../session/session-store.ts';
-import { EMAIL_TOKEN_TTL_MS, type EmailTokens } from '../tokens/email-tokens.ts';
 import { access } from '../access/access-policy.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import { normalizeEmail } from '../identity/service.ts';
+import { mailResetLink, resetEmailOf, resetPassword, type PasswordResetDeps } from './service.ts';
 
-export function passwordResetRoutes(deps: {
-  db: Database;
-  mailer: Mailer;
-  emailTokens: EmailTokens;
-  identity: IdentityService;
-  sessions: SessionStore;
-  publicUrl: string;
-  rateLimitPerMinute: number;
-}): FastifyPluginAsyncZod {
-  const { db, mailer, emailTokens, identity, sessions, publicUrl } = deps;
-  /** Mails a reset link when the address belongs to a member; nothing otherwise. */
-  async function mailResetLink(email: string) {
-    const member = await db
-      .selectFrom('members')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (!member) return;
-    const token = await emailTokens.issue('password_reset', email);
-    const link = `${publicUrl}${routePath('ResetPassword')}?token=${token}`;
-    await mailer.send(passwordResetMail(email, link, EMAIL_TOKEN_TTL_MS.password_reset / 60_000));
-  }
-
+export function passwordResetRoutes(
+  deps: PasswordResetDeps & { rateLimitPerMinute: number },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const pending = new Set<Promise<void>>();
     app.addHook('onClose', async () => {
@@ -52,19 +18,17 @@ export function passwordResetRoutes(deps: {
      * Always answers 200 at once and looks the address up after answering, so that neither the
      * answer nor its timing tells whether an address has an account.
      */
-    app.post(
-      '/v2/reset_passwords',
+    contractRoute(
+      app,
+      passwordResetContracts.request,
       {
-        config: {
-          access: access.public,
-          rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' },
-        },
-        schema: { tags: ['password-reset'], body: forgotPasswordSchema },
+        access: access.public,
+        config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      (request) => {
         const email = normalizeEmail(request.body.email);
         const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => mailResetLink(email))
+          .then(() => mailResetLink(deps, email))
           .catch((error: unknown) =>
             request.log.error({ err: error }, 'password reset mail failed'),
           )
@@ -74,52 +38,20 @@ export function passwordResetRoutes(deps: {
       },
     );
 
-    app.get(
-      '/v2/reset_passwords/verify',
-      {
-        config: { access: access.public },
-        schema: {
-          tags: ['password-reset'],
-          querystring: z.object({ token: linkToken() }),
-        },
-      },
-      async (request) => {
-        const email = await emailTokens.emailOf('password_reset', request.query.token);
-        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
-        return { email };
-      },
+    contractRoute(
+      app,
+      passwordResetContracts.verify,
+      { access: access.public },
+      async (request) => ({ email: await resetEmailOf(deps, request.query.token) }),
     );
 
     /** Sets the new password and ends every session of the member. */
-    app.patch(
-      '/v2/reset_passwords/update',
-      {
-        config: { access: access.public },
-        schema: {
-          tags: ['password-reset'],
-          // The password rules need the e-mail of the token: they are checked in the handler.
-          body: z.object({
-            token: linkToken(),
-            password: boundedText({ label: FIELD_LABELS.password }),
-            rePassword: boundedText({ label: FIELD_LABELS.passwordConfirmation }),
-          }),
-        },
-      },
+    contractRoute(
+      app,
+      passwordResetContracts.update,
+      { access: access.public },
       async (request) => {
-        const { token, password, rePassword } = request.body;
-        const email = await emailTokens.emailOf('password_reset', token);
-        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
-        validate(resetPasswordSchema(email), { password, rePassword });
-        const member = await db
-          .selectFrom('members')
-          .select(['id', 'identity_user_id'])
-          .where('email', '=', email)
-          .executeTakeFirst();
-        if (!member || !(await emailTokens.consume('password_reset', token))) {
-          throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
-        }
-        await identity.setPassword(member.identity_user_id, password);
-        await sessions.deleteAllOf(member.id);
+        await resetPassword(deps, request.body);
         return {};
       },
     );

@@ -1,116 +1,37 @@
-import {
-  ERROR_TYPES,
-  ERROR_WIRE_MESSAGES,
-  linkToken,
-  newAccountSchema,
-  planByCode,
-  roleByName,
-  routePath,
-  signUpSchema,
-} from '@pharmalytics/domain';
+import { signUpContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import { createAccount, isEmailRegistered } from '../members/create-account.ts';
-import type { Database } from '../db/connection.ts';
-import { badRequest, conflict, unauthorized } from '../http/errors.ts';
-import { hashPassword } from '../identity/passwords.ts';
-import { normalizeEmail } from '../identity/service.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { signUpVerificationMail } from '../mail/templates.ts';
-import { EMAIL_TOKEN_TTL_MS, type EmailTokens } from '../tokens/email-tokens.ts';
 import { access } from '../access/access-policy.ts';
-
-const tokenQuery = z.object({ token: linkToken() });
+import { contractRoute } from '../http/contract-route.ts';
+import { completeSignUp, mailNewAccountLink, signUpEmailOf, type SignUpDeps } from './service.ts';
 
 /** Sign-up: e-mail verification, then the new corporation with its first admin. */
-export function signUpRoutes(deps: {
-  db: Database;
-  mailer: Mailer;
-  emailTokens: EmailTokens;
-  publicUrl: string;
-  rateLimitPerMinute: number;
-}): FastifyPluginAsyncZod {
-  const { db, mailer, emailTokens, publicUrl } = deps;
+export function signUpRoutes(
+  deps: SignUpDeps & { rateLimitPerMinute: number },
+): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/v2/sign_ups',
+    contractRoute(
+      app,
+      signUpContracts.request,
       {
-        config: {
-          access: access.public,
-          rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' },
-        },
-        schema: { tags: ['sign-up'], body: signUpSchema },
+        access: access.public,
+        config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const email = normalizeEmail(request.body.email);
-        const token = await emailTokens.issue('sign_up', email);
-        const link = `${publicUrl}${routePath('NewAccount')}?token=${token}`;
-        await mailer.send(
-          signUpVerificationMail(email, link, EMAIL_TOKEN_TTL_MS.sign_up / 3_600_000),
-        );
+        await mailNewAccountLink(deps, request.body.email);
         return {};
       },
     );
 
-    app.get(
-      '/v2/sign_ups/verify',
-      { config: { access: access.public }, schema: { tags: ['sign-up'], querystring: tokenQuery } },
-      async (request) => {
-        const email = await emailTokens.emailOf('sign_up', request.query.token);
-        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
-        if (await isEmailRegistered(db, email))
-          throw conflict(ERROR_WIRE_MESSAGES.emailAlreadyRegistered);
-        return { email };
-      },
-    );
+    contractRoute(app, signUpContracts.verify, { access: access.public }, async (request) => ({
+      email: await signUpEmailOf(deps, request.query.token),
+    }));
 
-    app.patch(
-      '/v2/sign_ups/:token',
-      {
-        config: { access: access.public },
-        schema: { tags: ['sign-up'], params: tokenQuery, body: newAccountSchema },
-      },
-      async (request, reply) => {
-        const { token } = request.params;
-        const form = request.body;
-        const email = await emailTokens.emailOf('sign_up', token);
-        if (!email) throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
-        if (form.password.toLowerCase() === email) {
-          throw badRequest('password same to email', ERROR_TYPES.passwordSameToEmail);
-        }
-        if (await isEmailRegistered(db, email))
-          throw conflict(ERROR_WIRE_MESSAGES.emailAlreadyRegistered);
-        const passwordHash = await hashPassword(form.password);
-
-        const corporationCode = await db.transaction().execute(async (trx) => {
-          if (!(await emailTokens.consume('sign_up', token, trx)))
-            throw unauthorized(ERROR_WIRE_MESSAGES.tokenExpired);
-          const corporation = await trx
-            .insertInto('corporations')
-            .values({
-              corporation_code: sql<string>`nextval('corporation_code_seq')::text`,
-              name: form.corporationName.trim(),
-              plan_id: planByCode('free')!.id,
-              head_office_prefecture_id: form.prefectureId,
-              applicant_tel: form.tel,
-              applicant_role_title: form.roleName.trim(),
-              planned_store_count: Number(form.branchCount),
-              questionnaire: form.questionnaire,
-            })
-            .returning(['id', 'corporation_code'])
-            .executeTakeFirstOrThrow();
-          await createAccount(trx, {
-            corporationId: corporation.id,
-            email,
-            passwordHash,
-            publicName: form.name.trim(),
-            roleId: roleByName('admin')!.id,
-          });
-          return corporation.corporation_code;
-        });
-        return reply.code(201).send({ corporationCode, email });
-      },
+    contractRoute(
+      app,
+      signUpContracts.complete,
+      { access: access.public },
+      async (request, reply) =>
+        reply.code(201).send(await completeSignUp(deps, request.params.token, request.body)),
     );
   };
 }

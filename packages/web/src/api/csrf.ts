@@ -1,17 +1,22 @@
-import { ERROR_WIRE_MESSAGES, HEADER_NAMES } from '@pharmalytics/domain';
+import {
+  csrfTokenSchema,
+  ERROR_WIRE_MESSAGES,
+  HEADER_NAMES,
+  sessionContracts,
+} from '@pharmalytics/domain';
 import { ApiError, NETWORK_ERROR_STATUS, parseErrorBody } from './errors.ts';
 
 /** The `message` of a 403 caused by a missing or stale anti-forgery token. */
 export const INVALID_CSRF_MESSAGE = ERROR_WIRE_MESSAGES.invalidCsrfToken;
-const CSRF_PATH = '/v2/csrf_token';
 
+// Fetched with fetch() rather than call(): every changing call() needs the token first.
 let token: string | null = null;
 let pending: Promise<string> | null = null;
 
 async function fetchToken(): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(CSRF_PATH, {
+    response = await fetch(sessionContracts.csrfToken.path, {
       credentials: 'include',
       headers: { Accept: 'application/json', [HEADER_NAMES.pageUrl]: window.location.href },
     });
@@ -23,9 +28,9 @@ async function fetchToken(): Promise<string> {
     const { message, type } = parseErrorBody(body);
     throw new ApiError(response.status, message, type);
   }
-  const value = (body as { csrfToken?: unknown } | null)?.csrfToken;
-  if (typeof value !== 'string') throw new ApiError(response.status, 'missing csrf token');
-  return value;
+  const parsed = csrfTokenSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'missing csrf token');
+  return parsed.data.csrfToken;
 }
 
 /** The current anti-forgery token, fetched once (or again when `refresh` is set). */

@@ -50,8 +50,3 @@ export interface ApiErrorBody {
   message?: string;
   type?: string;
 }
-
-/** Error body of the identity service. */
-export interface IdentityErrorBody {
-  error?: { code?: number; message?: string };
-}

@@ -11,6 +11,7 @@ import {
   MESSAGES,
   PRODUCT_NAME,
   roleByName,
+  type InvitationLink,
   type InvitationRegistrationForm,
 } from '@pharmalytics/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -28,18 +29,13 @@ import {
   StatusPanel,
   TokenLinkPage,
 } from '../../components/index.ts';
-import {
-  invitationKeys,
-  registerInvitedMember,
-  verifyInvitation,
-  type InvitationInfo,
-} from './api.ts';
+import { invitationKeys, registerInvitedMember, verifyInvitation } from './api.ts';
 import { invitationFailure, type InvitationFailure } from './outcomes.ts';
 
 /** Account registration from an invitation: verifying, form, then completed or error. */
 export function AccountRegisterPage() {
   return (
-    <TokenLinkPage<InvitationInfo, InvitationFailure>
+    <TokenLinkPage<InvitationLink, InvitationFailure>
       verifyKey={invitationKeys.verify}
       verify={verifyInvitation}
       missingToken={{ message: MESSAGES.invitationLinkExpired }}
@@ -60,7 +56,7 @@ function RegisterForm({
   onFailed,
 }: {
   token: string;
-  invitation: InvitationInfo;
+  invitation: InvitationLink;
   onDone: () => void;
   onFailed: (failure: InvitationFailure) => void;
 }) {

@@ -1,12 +1,9 @@
-import type { InvitationRegistrationForm, RoleName } from '@pharmalytics/domain';
-import { api } from '../../api/index.ts';
-
-export interface InvitationInfo {
-  status: 'valid';
-  email: string;
-  corporationName: string;
-  systemRole: RoleName;
-}
+import {
+  invitationContracts,
+  type InvitationLink,
+  type InvitationRegistrationForm,
+} from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
 export const invitationKeys = {
   verify: (token: string) => ['invitation', 'verify', token] as const,
@@ -14,13 +11,11 @@ export const invitationKeys = {
 
 // Silent: a 401 here means the invitation expired, which the screen explains (spec 01 §8).
 
-export function verifyInvitation(token: string): Promise<InvitationInfo> {
-  return api.get<InvitationInfo>(`/v2/invitations/verify?token=${encodeURIComponent(token)}`, {
-    silent: true,
-  });
+export function verifyInvitation(token: string): Promise<InvitationLink> {
+  return call(invitationContracts.verify, { query: { token } }, { silent: true });
 }
 
 /** Turns the invitation into an enabled account. */
 export function registerInvitedMember(form: InvitationRegistrationForm): Promise<unknown> {
-  return api.post<unknown>('/v2/members', form, { silent: true });
+  return call(invitationContracts.register, { body: form }, { silent: true });
 }

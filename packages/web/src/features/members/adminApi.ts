@@ -1,6 +1,7 @@
 import type { StoreAreas } from '../stores/index.ts';
 import type { AssignableRole } from './roles.ts';
-import { api, type BrowsableStore, type Member, type SystemRole } from '../../api/index.ts';
+import { invitationContracts, type Invitation } from '@pharmalytics/domain';
+import { api, call, type BrowsableStore, type Member, type SystemRole } from '../../api/index.ts';
 
 /** An enabled account of the account list (GET /v2/corporations/{code}/members). */
 export interface AccountRow {
@@ -34,11 +35,7 @@ export interface AccountDetail extends Member {
   branches: StoreAreas;
 }
 
-export interface Invitation {
-  id: number;
-  email: string;
-  systemRole: AssignableRole;
-}
+export type { Invitation } from '@pharmalytics/domain';
 
 export const accountKeys = {
   list: (code: string) => ['accounts', 'list', code] as const,
@@ -54,14 +51,11 @@ export function inviteAccounts(
   emails: readonly string[],
   role: AssignableRole,
 ): Promise<{ invitations: Invitation[] }> {
-  return api.post<{ invitations: Invitation[] }>('/v2/invitations', {
-    emails,
-    system_role: role,
-  });
+  return call(invitationContracts.invite, { body: { emails: [...emails], system_role: role } });
 }
 
-export function cancelInvitation(id: number): Promise<void> {
-  return api.delete<void>(`/v2/invitations/${id}`);
+export async function cancelInvitation(id: number): Promise<void> {
+  await call(invitationContracts.cancel, { params: { id } });
 }
 
 export function fetchAccount(id: number): Promise<AccountDetail> {

@@ -1,10 +1,9 @@
-import { api } from '../../api/index.ts';
-
-export interface ResetPasswordRequest {
-  token: string;
-  password: string;
-  rePassword: string;
-}
+import {
+  passwordResetContracts,
+  type PasswordResetRequest,
+  type VerifiedLink,
+} from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
 export const passwordResetKeys = {
   verify: (token: string) => ['passwordReset', 'verify', token] as const,
@@ -14,17 +13,14 @@ export const passwordResetKeys = {
 
 /** Sends the reset mail when the address has an account; answers the same either way. */
 export function requestPasswordReset(email: string): Promise<unknown> {
-  return api.post<unknown>('/v2/reset_passwords', { email }, { silent: true });
+  return call(passwordResetContracts.request, { body: { email } }, { silent: true });
 }
 
-export function verifyResetToken(token: string): Promise<{ email: string }> {
-  return api.get<{ email: string }>(
-    `/v2/reset_passwords/verify?token=${encodeURIComponent(token)}`,
-    { silent: true },
-  );
+export function verifyResetToken(token: string): Promise<VerifiedLink> {
+  return call(passwordResetContracts.verify, { query: { token } }, { silent: true });
 }
 
 /** Sets the new password; the member's sessions end. */
-export function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
-  return api.patch<unknown>('/v2/reset_passwords/update', request, { silent: true });
+export function resetPassword(request: PasswordResetRequest): Promise<unknown> {
+  return call(passwordResetContracts.update, { body: request }, { silent: true });
 }

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { FIELD_LABELS, MESSAGES, profileSchema } from '@pharmalytics/domain';
+import { FIELD_LABELS, MESSAGES, profileSchema, type UserInformation } from '@pharmalytics/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,7 +24,7 @@ import {
 import { setMember, useSignedInMember } from '../session/index.ts';
 import { FormCard, InfoCard, InfoList, InfoRow } from '../../components/settings/index.ts';
 import { memberKeys } from '../members/index.ts';
-import { fetchProfile, profileKeys, updateProfile, type UserInformation } from './api.ts';
+import { fetchProfile, profileKeys, updateProfile } from './api.ts';
 import { profileFormValues, withProfile } from './outcomes.ts';
 import { PasswordChangeDialog } from './PasswordChangeDialog.tsx';
 

@@ -1,6 +1,5 @@
-import { ERROR_TYPES, MESSAGES } from '@pharmalytics/domain';
+import { ERROR_TYPES, MESSAGES, type UserInformation } from '@pharmalytics/domain';
 import { isApiError, isSessionExpiry, type Member } from '../../api/index.ts';
-import type { UserInformation } from './api.ts';
 
 export type ChangePasswordFailure =
   | { target: 'currentPassword' | 'newPassword' | 'form'; message: string }

@@ -19,6 +19,7 @@ import {
   PRODUCT_NAME,
   QUESTIONNAIRE_OPTIONS,
   type NewAccountForm,
+  type NewAccountResult,
 } from '@pharmalytics/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
@@ -37,7 +38,7 @@ import {
   TokenLinkPage,
 } from '../../components/index.ts';
 import { fetchPrefectures, prefectureKeys } from '../prefectures/index.ts';
-import { completeSignUp, signUpKeys, verifySignUpToken, type NewAccountResult } from './api.ts';
+import { completeSignUp, signUpKeys, verifySignUpToken } from './api.ts';
 import { newAccountSubmitFailure, signUpVerifyFailure } from './outcomes.ts';
 
 /** New account from the e-mailed link: verify, form, then completion or the error screen. */

@@ -1,14 +1,11 @@
-import type { NewAccountForm, SignUpForm } from '@pharmalytics/domain';
-import { api } from '../../api/index.ts';
-
-export interface VerifiedEmail {
-  email: string;
-}
-
-export interface NewAccountResult {
-  corporationCode: string;
-  email: string;
-}
+import {
+  signUpContracts,
+  type NewAccountForm,
+  type NewAccountResult,
+  type SignUpForm,
+  type VerifiedLink,
+} from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
 export const signUpKeys = {
   verify: (token: string) => ['signUp', 'verify', token] as const,
@@ -19,18 +16,14 @@ export const signUpKeys = {
 
 /** Sends the verification mail with the new-account link. */
 export function requestSignUp(form: SignUpForm): Promise<unknown> {
-  return api.post<unknown>('/v2/sign_ups', form, { silent: true });
+  return call(signUpContracts.request, { body: form }, { silent: true });
 }
 
-export function verifySignUpToken(token: string): Promise<VerifiedEmail> {
-  return api.get<VerifiedEmail>(`/v2/sign_ups/verify?token=${encodeURIComponent(token)}`, {
-    silent: true,
-  });
+export function verifySignUpToken(token: string): Promise<VerifiedLink> {
+  return call(signUpContracts.verify, { query: { token } }, { silent: true });
 }
 
 /** Creates the corporation (free plan) and its first administrator. */
 export function completeSignUp(token: string, form: NewAccountForm): Promise<NewAccountResult> {
-  return api.patch<NewAccountResult>(`/v2/sign_ups/${encodeURIComponent(token)}`, form, {
-    silent: true,
-  });
+  return call(signUpContracts.complete, { params: { token }, body: form }, { silent: true });
 }
