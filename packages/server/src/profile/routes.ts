@@ -113,7 +113,7 @@ export function profileRoutes(deps: {
       '/v2/members/personal_settings',
       {
         // Report e-mails are a feature of the paid plans.
-        config: { access: access.paidMember },
+        config: { access: access.reportReceiver },
         schema: { tags: ['profile'], body: z.object({ sendReportAllowed: z.boolean() }) },
       },
       async (request) => {

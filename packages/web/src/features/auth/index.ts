@@ -3,8 +3,10 @@ export {
   clearSessionData,
   getMember,
   logout,
+  memberCan,
   needsAgreement,
   setMember,
+  standingOf,
   useMember,
   useSignedInMember,
 } from './session/index.ts';
