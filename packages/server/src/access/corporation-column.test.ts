@@ -45,19 +45,26 @@ function allowed(path: string): boolean {
 
 /** Lines where the code (not a comment) names the column: in an identifier, string or template. */
 function namingLines(text: string): number[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const file = ts.createSourceFile('module.ts', text, ts.ScriptTarget.Latest, true);
   const lines = new Set<number>();
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.CloseBraceToken) {
-      // Inside a template, a closing brace goes on with the template's text.
-      const rescanned = scanner.reScanTemplateToken(false);
-      if (rescanned !== ts.SyntaxKind.CloseBraceToken) token = rescanned;
+  const visit = (node: ts.Node) => {
+    const named =
+      (ts.isIdentifier(node) || ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) &&
+      /\bcorporation_id\b/.test(node.text);
+    if (named) lines.add(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1);
+    // Template heads, middles and tails are not children of their spans in forEachChild.
+    if (ts.isTemplateExpression(node)) {
+      visit(node.head);
+      for (const span of node.templateSpans) {
+        visit(span.expression);
+        visit(span.literal);
+      }
+      return;
     }
-    if (/\bcorporation_id\b/.test(scanner.getTokenText())) {
-      lines.add(text.slice(0, scanner.getTokenStart()).split('\n').length);
-    }
-  }
-  return [...lines];
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return [...lines].sort((x, y) => x - y);
 }
 
 const handlerFiles = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
