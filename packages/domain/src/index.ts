@@ -1,5 +1,6 @@
 export * from './plans.ts';
 export * from './roles.ts';
+export * from './capabilities.ts';
 export * from './routes.ts';
 export * from './menus.ts';
 export * from './messages.ts';

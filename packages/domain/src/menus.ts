@@ -1,3 +1,4 @@
+import type { Capability } from './capabilities.ts';
 import type { RouteName } from './routes.ts';
 
 export interface MenuGroup {
@@ -77,7 +78,8 @@ export interface SettingMenuItem {
   label: string;
   /** Detail routes under which this item is shown as active too. */
   activeOn?: readonly RouteName[];
-  systemAdminOnly?: boolean;
+  /** Shown only to members with this capability. */
+  capability?: Capability;
 }
 
 /** Settings side menu (spec 01 §2). The dashboard entry goes to dispensing pharmacy on free. */
@@ -86,7 +88,7 @@ export const SETTING_MENU = [
   { route: 'AccountList', label: 'アカウント一覧', activeOn: ['AccountDetail'] },
   { route: 'PharmacySetting', label: '店舗一覧', activeOn: ['PharmacyDetailSetting'] },
   { route: 'InitialSetup', label: '初期設定' },
-  { route: 'CorporationServicePlanSelectSetting', label: 'プラン変更', systemAdminOnly: true },
+  { route: 'CorporationServicePlanSelectSetting', label: 'プラン変更', capability: 'changePlan' },
 ] as const satisfies readonly SettingMenuItem[];
 
 export const SETTING_MENU_DASHBOARD_LABEL = 'ダッシュボードへ戻る';

@@ -1,3 +1,4 @@
+import { CAPABILITIES } from './capabilities.ts';
 import { plansFrom, type PlanCode } from './plans.ts';
 import { ALL_ROLES, type RoleName } from './roles.ts';
 
@@ -96,9 +97,12 @@ export const ROUTES = [
   setting('PharmacySetting', 'setting/pharmacy', '店舗一覧'),
   setting('PharmacyDetailSetting', 'setting/pharmacy/:id', '店舗詳細'),
   setting('InitialSetup', 'setting/initial-setup', '初期設定'),
-  setting('CorporationServicePlanSelectSetting', 'setting/corporation-service-plan', 'プラン変更', [
-    'system_admin',
-  ]),
+  setting(
+    'CorporationServicePlanSelectSetting',
+    'setting/corporation-service-plan',
+    'プラン変更',
+    CAPABILITIES.changePlan.roles,
+  ),
 
   { ...analysis('Dashboard', 'dashboard', 'ダッシュボード', BASIC), aliases: [''] },
   analysisPage('DispensingPharmacy', 'seller/dispensing-pharmacy', '調剤薬局', FREE),
@@ -148,14 +152,18 @@ export const ROUTES = [
   analysisPage('Address', 'area-analysis/address', '住所', ADVANCED),
   analysis('PatientDistribution', 'area-analysis/patient-distribution', '患者分布状況', ADVANCED),
   analysis('MarketShare', 'area-analysis/market-share', '患者獲得率分布マップ', ADVANCED),
-  analysis('FacilityStandards', 'facility-standards', '施設基準', BASIC),
+  analysis(
+    'FacilityStandards',
+    'facility-standards',
+    '施設基準',
+    CAPABILITIES.seeFacilityStandards.plans,
+  ),
   {
     name: 'FacilityStandardsSettings',
     path: 'facility-standards/settings',
     title: '施設基準の設定',
     layout: 'main',
-    plans: BASIC,
-    roles: ['admin', 'system_admin'],
+    ...CAPABILITIES.administerFacilityStandards,
   },
 
   { name: 'NotFound', path: '*', title: 'ページが見つかりません', layout: 'menuless' },

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { INPUT_LIMITS } from '../constants.ts';
 import { FIELD_LABELS } from '../messages.ts';
-import { plansFrom, type PlanCode } from '../plans.ts';
-import type { RoleName } from '../roles.ts';
 import { decimalCode, stop, text } from '../schemas/primitives.ts';
 import { FACILITY_ALERT_KINDS, type FacilityAlert } from './facility-alerts.ts';
 import { FACILITY_RULE_SETS } from './measures.ts';
@@ -35,8 +33,3 @@ export const alertDismissalSchema = z.object({
     .regex(ALERT_KEY_PATTERN, stop(FACILITY_SETTINGS_MESSAGES.alertKey)),
 });
 export type AlertDismissal = z.infer<typeof alertDismissalSchema>;
-
-/** Who is shown the alerts (the dashboard's notices, the report mail's section): administrators on a paid plan. */
-export function seesFacilityAlerts(plan: PlanCode, role: RoleName): boolean {
-  return plansFrom('basic').includes(plan) && (role === 'admin' || role === 'system_admin');
-}

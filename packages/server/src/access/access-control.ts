@@ -1,4 +1,4 @@
-import { ERROR_WIRE_MESSAGES, isRouteAllowed, route } from '@pharmalytics/domain';
+import { can, ERROR_WIRE_MESSAGES, isRouteAllowed, route } from '@pharmalytics/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connection.ts';
@@ -40,7 +40,8 @@ export function needsCsrfToken(method: string, access: Access): boolean {
  * The one place that decides who may call what. Each route declares its access in its config;
  * this hook refuses anything undeclared, checks the anti-forgery token on every unsafe method
  * of a route that reads cookies (whatever the path looks like), then the session, the
- * corporation's status, the route table's plans and roles, or the uploader's credentials.
+ * corporation's status, the capability (the domain's `can`) or the route table's plans and roles,
+ * or the uploader's credentials.
  * Every answer of the API is marked not to be stored by caches.
  */
 export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
@@ -83,6 +84,7 @@ export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
           if (!auth) throw unauthorized();
           if (shutOutBySuspension(auth)) throw forbidden(ERROR_WIRE_MESSAGES.corporationSuspended);
           const allowed =
+            (!access.capability || can(auth, access.capability)) &&
             (!access.route ||
               [access.route]
                 .flat()

@@ -1,4 +1,4 @@
-import { plansFrom, type PlanCode, type RoleName, type RouteName } from '@pharmalytics/domain';
+import type { Capability, PlanCode, RoleName, RouteName } from '@pharmalytics/domain';
 
 /**
  * Who may call a route, declared in its config (`config: { access: … }`) and enforced by the one
@@ -15,12 +15,13 @@ export type Access =
   /** A store's uploader, by its user name and key (HTTP Basic); no cookies, no token. */
   | { kind: 'device' }
   /**
-   * A signed-in member of an active corporation; optionally only the plans and roles of a route of
-   * the route table (of any of several routes, for an API that serves several screens), and
-   * further only the listed roles or plans.
+   * A signed-in member of an active corporation; optionally only with a capability (the domain's
+   * `can`), only the plans and roles of a route of the route table (of any of several routes, for
+   * an API that serves several screens), and further only the listed roles or plans of that route.
    */
   | {
       kind: 'member';
+      capability?: Capability;
       route?: RouteName | readonly RouteName[];
       roles?: readonly RoleName[];
       plans?: readonly PlanCode[];
@@ -34,20 +35,32 @@ declare module 'fastify' {
   }
 }
 
-/** The declarations routes use. */
+/** Members with the capability (see CAPABILITIES in the domain for who has it). */
+const capable = (capability: Capability) => ({ kind: 'member', capability }) as const;
+
+/**
+ * The declarations routes use. The named ones each stand for one capability of the domain,
+ * which the web's menus and buttons and the report mail ask about too.
+ */
 export const access = {
   public: { kind: 'public' },
   cookieless: { kind: 'cookieless' },
   device: { kind: 'device' },
   member: { kind: 'member' },
-  /** Administrators of the corporation (and system administrators). */
-  admin: { kind: 'member', roles: ['admin', 'system_admin'] },
-  systemAdmin: { kind: 'member', roles: ['system_admin'] },
-  /** Members on a paid plan. */
-  paidMember: { kind: 'member', plans: plansFrom('basic') },
-  systemAdminOnPaidPlan: { kind: 'member', roles: ['system_admin'], plans: plansFrom('basic') },
-  /** Administrators of a corporation on a paid plan (and system administrators there). */
-  adminOnPaidPlan: { kind: 'member', roles: ['admin', 'system_admin'], plans: plansFrom('basic') },
+  /** Whoever has the capability. */
+  can: capable,
+  /** Administer the corporation: details, members, invitations, stores (`administer`). */
+  admin: capable('administer'),
+  /** Move to another corporation (`switchCorporation`). */
+  systemAdmin: capable('switchCorporation'),
+  /** The 施設基準 of the paid plans, read (`seeFacilityStandards`). */
+  paidMember: capable('seeFacilityStandards'),
+  /** The report mail's own setting (`receiveDashboardReport`). */
+  reportReceiver: capable('receiveDashboardReport'),
+  /** Send the dashboard report now and see its recipients (`sendDashboardReport`). */
+  systemAdminOnPaidPlan: capable('sendDashboardReport'),
+  /** Set the 施設基準 up, its group totals and alerts (`administerFacilityStandards`). */
+  adminOnPaidPlan: capable('administerFacilityStandards'),
   /** Whoever the route table lets open the screen `name` (any of the screens, for a list). */
   route: (
     name: RouteName | readonly RouteName[],

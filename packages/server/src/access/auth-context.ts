@@ -1,4 +1,4 @@
-import { planById, roleById, type PlanCode, type RoleName } from '@pharmalytics/domain';
+import { can, planById, roleById, type PlanCode, type RoleName } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
 
 /** Who is calling: established from the session on every request that needs it. */
@@ -28,7 +28,7 @@ export async function loadAuthContext(
  * into a suspended corporation to look at it, and must always be able to sign in and switch back.
  */
 export function shutOutBySuspension(auth: AuthContext): boolean {
-  return auth.corporationSuspended && auth.role !== 'system_admin';
+  return auth.corporationSuspended && !can(auth, 'enterSuspendedCorporation');
 }
 
 export function toAuthContext(row: {

@@ -1,9 +1,10 @@
+import { can } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
 import type { AuthContext } from './auth-context.ts';
 
 /**
- * Ids of the stores the caller may see: role user only its assigned stores, the other roles
- * every store of the corporation. Every store-scoped query goes through this.
+ * Ids of the stores the caller may see: every store of the corporation with the capability
+ * `browseAllStores`, otherwise (role user) only its assigned stores. Every store-scoped query goes through this.
  */
 export function browsableStoreIds(db: Database, auth: AuthContext, includeInactive = false) {
   let query = db
@@ -11,7 +12,7 @@ export function browsableStoreIds(db: Database, auth: AuthContext, includeInacti
     .select('s.id')
     .where('s.corporation_id', '=', auth.corporationId);
   if (!includeInactive) query = query.where('s.contract_status', '=', 'active');
-  if (auth.role === 'user') {
+  if (!can(auth, 'browseAllStores')) {
     query = query.where((eb) =>
       eb.exists(
         eb

@@ -1,4 +1,5 @@
 import {
+  can,
   boundingDegrees,
   DEFAULT_STORE_FACTS,
   judgedStoreFacts,
@@ -263,7 +264,8 @@ export async function judgeStores(
   const quantities = new Map(quantityEntries);
   const achievements = new Map(achievementEntries);
   const groupByMonth = new Map(groupMonths.map((g) => [g.month, g]));
-  const showGroup = input.auth.role === 'admin' || input.auth.role === 'system_admin';
+  // Judgements are read on the paid plans only, so the capability's plan rule holds already.
+  const showGroup = can(input.auth, 'administerFacilityStandards');
 
   const judged = stores.map((store) => {
     const cell = (month: string) => units.get(storeMonthKey(store.id, month));

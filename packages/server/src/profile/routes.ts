@@ -51,7 +51,7 @@ export function profileRoutes(deps: {
     contractRoute(
       app,
       profileContracts.personalSettings,
-      { access: access.paidMember },
+      { access: access.reportReceiver },
       async (request) => {
         await updateSendReportAllowed(db, request.auth.memberId, request.body.sendReportAllowed);
         return (await loadMemberView(db, request.auth.memberId))!;

@@ -1,3 +1,4 @@
+import { can } from '@pharmalytics/domain';
 import type { AuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
@@ -37,9 +38,9 @@ type StoreRowWithDevice = Parameters<typeof toStoreView>[0] & {
   key_sealed: string | null;
 };
 
-/** The store view; uploader credentials only for roles that set stores up. */
+/** The store view; uploader credentials only for members who set stores up (`administer`). */
 export function toStoreViewFor(auth: AuthContext, box: SecretBox) {
-  const showCredentials = auth.role !== 'user';
+  const showCredentials = can(auth, 'administer');
   return (row: StoreRowWithDevice) => ({
     ...toStoreView(row),
     clientDeviceUser:

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '../../api/index.ts';
 import { PageLoader } from '../../components/index.ts';
+import { memberCan, standingOf } from '@pharmalytics/domain';
 import { setMember } from '../../features/session/index.ts';
 import { deviceKeys, fetchClientDevices } from '../../features/devices/index.ts';
 import { AppHeader, headerHeight, MainMenu, SetupGuide } from '../../features/layout/index.ts';
@@ -77,10 +78,17 @@ export function MainLayout({ member, current, bypassSetupGuide, children }: Main
         </Alert>
       );
     } else {
-      const hasStores = visibleStores(stores.data, role, member.browsableStores).length > 0;
+      const hasStores =
+        visibleStores(stores.data, standingOf(member), member.browsableStores).length > 0;
       const hasDevices = devices.data.length > 0;
       if (!hasStores || !hasDevices) {
-        content = <SetupGuide role={role} hasStores={hasStores} hasDevices={hasDevices} />;
+        content = (
+          <SetupGuide
+            administers={memberCan(member, 'administer')}
+            hasStores={hasStores}
+            hasDevices={hasDevices}
+          />
+        );
       }
     }
   }

@@ -1,13 +1,14 @@
-import { MESSAGES, type RoleName } from '@pharmalytics/domain';
-import { isSessionExpiry } from '../../api/index.ts';
+import { memberCan } from '@pharmalytics/domain';
+import { MESSAGES } from '@pharmalytics/domain';
+import { isSessionExpiry, type Member } from '../../api/index.ts';
 import { enqueueSnackbar } from '../index.ts';
 
 /**
- * Whether a role may change settings: register, edit and delete (spec 01 §6). Role user sees
- * the settings read-only.
+ * Whether a member may change settings: register, edit and delete (spec 01 §6), the capability
+ * `administer`. Role user sees the settings read-only.
  */
-export function canManage(role: RoleName): boolean {
-  return role !== 'user';
+export function canManage(member: Member): boolean {
+  return memberCan(member, 'administer');
 }
 
 /**

@@ -20,7 +20,7 @@ export function CorporationPage() {
   const { t } = useTranslation();
   const member = useSignedInMember();
   const code = member.corporation.corporationCode;
-  const editable = canManage(member.systemRole.name);
+  const editable = canManage(member);
   const [editing, setEditing] = useState(false);
   const corporation = useQuery({
     queryKey: corporationKeys.detail(code),

@@ -26,6 +26,7 @@ import {
   PageLoader,
   saveText,
 } from '../../components/index.ts';
+import { memberCan } from '@pharmalytics/domain';
 import { useSignedInMember } from '../session/index.ts';
 import {
   ConditionBar,
@@ -73,8 +74,8 @@ export function FacilityStandardsPage() {
 }
 
 function viewerOf(member: Member, alertSettings: AlertSettings): Viewer {
-  const role = member.systemRole.name;
-  return { seesGroup: role === 'admin' || role === 'system_admin', alertSettings };
+  // Only on the paid plans' 施設基準 screen, so the capability's plan rule holds already.
+  return { seesGroup: memberCan(member, 'administerFacilityStandards'), alertSettings };
 }
 
 const loadJudgements = (storeCodes: readonly string[], signal: AbortSignal) =>

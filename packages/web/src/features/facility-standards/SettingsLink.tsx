@@ -1,18 +1,13 @@
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Button from '@mui/material/Button';
-import { isRouteAllowed, route } from '@pharmalytics/domain';
 import { Link as RouterLink } from 'react-router';
+import { memberCan } from '@pharmalytics/domain';
 import { appPath, routeTitle } from '../../routes/paths.ts';
 import { useSignedInMember } from '../session/index.ts';
 
 /** Whether the signed-in member may open the 施設基準 settings (administrators). */
 export function useSettingsAllowed(): boolean {
-  const member = useSignedInMember();
-  return isRouteAllowed(
-    route('FacilityStandardsSettings'),
-    member.corporation.plan.code,
-    member.systemRole.name,
-  );
+  return memberCan(useSignedInMember(), 'administerFacilityStandards');
 }
 
 /** The way to the 施設基準 settings, for the members the route lets in (administrators). */

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { appPath, routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading, ValueOr } from '../../components/index.ts';
+import { standingOf } from '@pharmalytics/domain';
 import { logout, useSignedInMember } from '../session/index.ts';
 import {
   BackLink,
@@ -112,7 +113,7 @@ function AccountView({ account }: { account: AccountDetail }) {
   const self = account.id === member.id;
   const targetRole = account.systemRole.name;
   const rights = accountEditRights(
-    { id: member.id, role: member.systemRole.name },
+    { id: member.id, ...standingOf(member) },
     { id: account.id, role: targetRole },
   );
   // The corporation's store count, as the account list computes it, tells "all stores".

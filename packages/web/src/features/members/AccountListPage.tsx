@@ -30,7 +30,7 @@ export function AccountListPage() {
   const { t } = useTranslation();
   const member = useSignedInMember();
   const code = member.corporation.corporationCode;
-  const manager = canManage(member.systemRole.name);
+  const manager = canManage(member);
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState('');
   const [inviting, setInviting] = useState(false);

@@ -32,7 +32,7 @@ describe('alreadyRegisteredEmails', () => {
 });
 
 describe('accountEditRights', () => {
-  const admin = { id: 1, role: 'admin' as const };
+  const admin = { id: 1, role: 'admin' as const, plan: 'advanced' as const };
 
   it('lets an admin change another user account completely', () => {
     expect(accountEditRights(admin, { id: 2, role: 'user' })).toEqual({
@@ -62,7 +62,9 @@ describe('accountEditRights', () => {
   });
 
   it('gives role user nothing', () => {
-    expect(accountEditRights({ id: 2, role: 'user' }, { id: 2, role: 'user' })).toEqual({
+    expect(
+      accountEditRights({ id: 2, role: 'user', plan: 'advanced' }, { id: 2, role: 'user' }),
+    ).toEqual({
       role: false,
       stores: false,
       remove: false,

@@ -1,4 +1,10 @@
-import { ASSIGNABLE_ROLES, roleByName, type RoleName } from '@pharmalytics/domain';
+import {
+  ASSIGNABLE_ROLES,
+  can,
+  roleByName,
+  type RoleName,
+  type Standing,
+} from '@pharmalytics/domain';
 
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
@@ -23,10 +29,10 @@ export interface AccountEditRights {
 
 /** What the caller may change on an account (spec 01 §6). */
 export function accountEditRights(
-  caller: { id: number; role: RoleName },
+  caller: { id: number } & Standing,
   target: { id: number; role: RoleName },
 ): AccountEditRights {
-  const manager = caller.role !== 'user';
+  const manager = can(caller, 'administer');
   return {
     role: manager && caller.id !== target.id && target.role !== 'system_admin',
     stores: manager && target.role === 'user',

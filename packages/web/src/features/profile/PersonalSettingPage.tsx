@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isSessionExpiry } from '../../api/index.ts';
 import { routeTitle } from '../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../components/index.ts';
+import { memberCan } from '@pharmalytics/domain';
 import { InfoCard } from '../../components/settings/index.ts';
 import { setMember, useSignedInMember } from '../session/index.ts';
 import { fetchMember, memberKeys } from '../members/index.ts';
@@ -45,8 +46,8 @@ export function PersonalSettingPage() {
     },
   });
 
-  const plan = member.corporation.plan.code;
-  const free = plan === 'free';
+  // The report is a feature of the paid plans: on the free plan the setting is shown disabled.
+  const receives = memberCan(member, 'receiveDashboardReport');
   const checked = save.isPending ? save.variables.sendReportAllowed : member.sendReportAllowed;
 
   return (
@@ -56,14 +57,14 @@ export function PersonalSettingPage() {
         <Box sx={{ px: 3, py: 2.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <FormControlLabel
-              disabled={free || save.isPending}
+              disabled={!receives || save.isPending}
               control={
                 <Checkbox
                   checked={checked}
                   onChange={(event) => save.mutate({ sendReportAllowed: event.target.checked })}
                   slotProps={{
                     input: {
-                      'aria-describedby': free ? `${hintId} ${noteId}` : hintId,
+                      'aria-describedby': receives ? hintId : `${hintId} ${noteId}`,
                     },
                   }}
                 />
@@ -81,7 +82,7 @@ export function PersonalSettingPage() {
           >
             {t('personalSetting.reportHint')}
           </Typography>
-          {free && (
+          {!receives && (
             <Alert id={noteId} severity="info" variant="outlined" sx={{ mt: 2.5 }}>
               {t('personalSetting.freePlan', {
                 free: planByCode('free')?.name,

@@ -18,12 +18,12 @@ export function conditionKey(member: Member): string {
 
 /** The active stores the member may choose from, their codes and their area tree. */
 export function useConditionStores(member: Member, stores: readonly Store[]) {
+  const role = member.systemRole.name;
+  const plan = member.corporation.plan.code;
   return useMemo(() => {
-    const active = activeStores(
-      visibleStores(stores, member.systemRole.name, member.browsableStores),
-    );
+    const active = activeStores(visibleStores(stores, { role, plan }, member.browsableStores));
     return { active, activeCodes: active.map((s) => s.storeCode), tree: activeStoreTree(active) };
-  }, [stores, member.systemRole.name, member.browsableStores]);
+  }, [stores, role, plan, member.browsableStores]);
 }
 
 /** Changes the stored condition as a page opens (the view a link names), given what may be used. */

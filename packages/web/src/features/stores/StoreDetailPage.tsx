@@ -96,7 +96,7 @@ export function StoreDetailPage() {
 function StoreView({ store, onDeleted }: { store: Store; onDeleted: () => Promise<void> }) {
   const { t } = useTranslation();
   const member = useSignedInMember();
-  const manager = canManage(member.systemRole.name);
+  const manager = canManage(member);
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
 

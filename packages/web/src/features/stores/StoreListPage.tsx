@@ -28,7 +28,7 @@ import { opensRegistration } from './storeListState.ts';
 export function StoreListPage() {
   const { t } = useTranslation();
   const member = useSignedInMember();
-  const manager = canManage(member.systemRole.name);
+  const manager = canManage(member);
   const [filter, setFilter] = useState('');
   const location = useLocation();
   const [registering, setRegistering] = useState(

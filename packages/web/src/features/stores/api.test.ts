@@ -27,16 +27,18 @@ describe('visibleStores', () => {
   const stores = [store('A'), store('B'), store('C')];
 
   it('keeps every store for admin and system_admin', () => {
-    expect(visibleStores(stores, 'admin', [])).toHaveLength(3);
-    expect(visibleStores(stores, 'system_admin', [])).toHaveLength(3);
+    expect(visibleStores(stores, { role: 'admin', plan: 'advanced' }, [])).toHaveLength(3);
+    expect(visibleStores(stores, { role: 'system_admin', plan: 'advanced' }, [])).toHaveLength(3);
   });
 
   it('limits role user to the viewable stores', () => {
-    const result = visibleStores(stores, 'user', [{ storeCode: 'B', name: 'B' }]);
+    const result = visibleStores(stores, { role: 'user', plan: 'advanced' }, [
+      { storeCode: 'B', name: 'B' },
+    ]);
     expect(result.map((s) => s.storeCode)).toEqual(['B']);
   });
 
   it('leaves role user with nothing when no store is viewable', () => {
-    expect(visibleStores(stores, 'user', [])).toEqual([]);
+    expect(visibleStores(stores, { role: 'user', plan: 'advanced' }, [])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { GeocodeLevel } from '@pharmalytics/domain';
+import { can, type GeocodeLevel, type Standing } from '@pharmalytics/domain';
 import { api, type BrowsableStore, type Store, type SystemRole } from '../../api/index.ts';
 
 export const storeKeys = {
@@ -12,10 +12,10 @@ export function fetchStores(): Promise<Store[]> {
 /** Spec 01 §4: for role user, stores are limited to the member's viewable stores. */
 export function visibleStores(
   stores: readonly Store[],
-  roleName: string,
+  who: Standing,
   browsable: readonly BrowsableStore[],
 ): Store[] {
-  if (roleName !== 'user') return [...stores];
+  if (can(who, 'browseAllStores')) return [...stores];
   const codes = new Set(browsable.map((s) => s.storeCode));
   return stores.filter((s) => codes.has(s.storeCode));
 }

@@ -3,7 +3,6 @@ import {
   DASHBOARD_METRIC_SLUGS,
   DASHBOARD_METRICS,
   MESSAGES,
-  seesFacilityAlerts,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
 import { useQueries } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import {
 } from '../../../api/index.ts';
 import { routeTitle } from '../../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
+import { memberCan } from '@pharmalytics/domain';
 import { useSignedInMember } from '../../session/index.ts';
 import {
   ComparisonPeriodText,
@@ -75,7 +75,7 @@ export function DashboardPage() {
 
 function Dashboard({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { t } = useTranslation();
-  const systemAdmin = member.systemRole.name === 'system_admin';
+  const sendsReport = memberCan(member, 'sendDashboardReport');
   const { active, activeCodes, tree } = useConditionStores(member, stores);
   const { condition, update, today, plan } = useConditionUrl(member, activeCodes);
   const comparisonId = useId();
@@ -128,7 +128,7 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
           tree={tree}
           onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
         />
-        {systemAdmin && (
+        {sendsReport && (
           <Box sx={{ ml: 'auto' }}>
             <MailButton
               condition={condition}
@@ -137,9 +137,7 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
           </Box>
         )}
       </ConditionBar>
-      {seesFacilityAlerts(member.corporation.plan.code, member.systemRole.name) && (
-        <FacilityAlerts />
-      )}
+      {memberCan(member, 'administerFacilityStandards') && <FacilityAlerts />}
       <Box
         component="section"
         aria-label={t('dashboard.metrics')}

@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
 import { homePath } from '../../../routes/paths.ts';
 import { Logo, visuallyHidden } from '../../../components/index.ts';
+import { memberCan } from '@pharmalytics/domain';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CorporationSwitchForm } from './CorporationSwitchForm.tsx';
 import { DevApiSwitch } from './DevApiSwitch.tsx';
@@ -26,9 +27,9 @@ import { SettingsMenu } from './SettingsMenu.tsx';
 const MAIN_ROW = 64;
 const TOOLS_ROW = 48;
 
-/** Height of the sticky header: system_admin has a second row with its tools. */
+/** Height of the sticky header: who may switch corporations has a second row with its tools. */
 export function headerHeight(member: Member): number {
-  return member.systemRole.name === 'system_admin' ? MAIN_ROW + TOOLS_ROW : MAIN_ROW;
+  return memberCan(member, 'switchCorporation') ? MAIN_ROW + TOOLS_ROW : MAIN_ROW;
 }
 
 /** The header's button that shows or hides the side menu. */
@@ -197,7 +198,7 @@ export function AppHeader({ member, menuToggle }: AppHeaderProps) {
         <SettingsMenu member={member} />
         <AccountMenu member={member} />
       </Toolbar>
-      {systemAdmin && <SystemAdminToolbar member={member} />}
+      {memberCan(member, 'switchCorporation') && <SystemAdminToolbar member={member} />}
     </AppBar>
   );
 }

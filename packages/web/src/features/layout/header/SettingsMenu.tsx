@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../api/index.ts';
+import { standingOf } from '@pharmalytics/domain';
 import { appPath } from '../../../routes/paths.ts';
 import { settingMenuItems } from '../menus/settingMenuItems.ts';
 import { SettingMenuIcon } from '../menus/menuIcons.tsx';
@@ -49,7 +50,7 @@ export function SettingsMenu({ member }: { member: Member }) {
           paper: { sx: { minWidth: 220, mt: 0.5 } },
         }}
       >
-        {settingMenuItems(member.systemRole.name).map((item) => (
+        {settingMenuItems(standingOf(member)).map((item) => (
           <MenuItem
             key={item.route}
             component={RouterLink}

@@ -25,7 +25,7 @@ export function SettingMenu({
   current: RouteName | undefined;
 }) {
   const { t } = useTranslation();
-  const entries = settingMenuItems(role).map((item) => ({
+  const entries = settingMenuItems({ role, plan }).map((item) => ({
     key: item.route,
     label: item.label,
     to: appPath(item.route),

@@ -5,7 +5,7 @@ import { isSettingItemActive, settingMenuItems } from './settingMenuItems.ts';
 describe('settingMenuItems', () => {
   it('offers plan change to system_admin only', () => {
     const routes = (role: 'admin' | 'user' | 'system_admin') =>
-      settingMenuItems(role).map((i) => i.route);
+      settingMenuItems({ role, plan: 'advanced' }).map((i) => i.route);
     expect(routes('admin')).not.toContain('CorporationServicePlanSelectSetting');
     expect(routes('user')).not.toContain('CorporationServicePlanSelectSetting');
     expect(routes('system_admin')).toContain('CorporationServicePlanSelectSetting');
@@ -18,7 +18,7 @@ describe('settingMenuItems', () => {
   });
 
   it('activates list items on their detail routes', () => {
-    const [, accounts, stores] = settingMenuItems('admin');
+    const [, accounts, stores] = settingMenuItems({ role: 'admin', plan: 'advanced' });
     expect(isSettingItemActive(accounts!, 'AccountDetail')).toBe(true);
     expect(isSettingItemActive(accounts!, 'AccountList')).toBe(true);
     expect(isSettingItemActive(stores!, 'PharmacyDetailSetting')).toBe(true);

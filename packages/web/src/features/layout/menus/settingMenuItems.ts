@@ -1,12 +1,10 @@
-import { SETTING_MENU, type RoleName, type RouteName } from '@pharmalytics/domain';
+import { can, SETTING_MENU, type RouteName, type Standing } from '@pharmalytics/domain';
 
 export type SettingMenuEntry = (typeof SETTING_MENU)[number];
 
-/** Settings menu items for a role: plan change is for system_admin only. */
-export function settingMenuItems(role: RoleName): SettingMenuEntry[] {
-  return SETTING_MENU.filter(
-    (item) => !('systemAdminOnly' in item && item.systemAdminOnly) || role === 'system_admin',
-  );
+/** Settings menu items for a member: an item of a capability only for those who have it. */
+export function settingMenuItems(who: Standing): SettingMenuEntry[] {
+  return SETTING_MENU.filter((item) => !('capability' in item) || can(who, item.capability));
 }
 
 /** Whether an item is active on the current route (detail routes activate their list). */

@@ -5,13 +5,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PRODUCT_NAME, type RoleName, type RouteName } from '@pharmalytics/domain';
+import { MESSAGES, PRODUCT_NAME, type RouteName } from '@pharmalytics/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { appPath } from '../../../routes/paths.ts';
 
 export interface SetupGuideProps {
-  role: RoleName;
+  /** Whether the member sets stores up (capability `administer`); else it is told to ask. */
+  administers: boolean;
   hasStores: boolean;
   hasDevices: boolean;
 }
@@ -80,10 +81,10 @@ function StepCard({ step }: { step: Step }) {
 }
 
 /** Shown in the main layout while the corporation has no store or no client device. */
-export function SetupGuide({ role, hasStores, hasDevices }: SetupGuideProps) {
+export function SetupGuide({ administers, hasStores, hasDevices }: SetupGuideProps) {
   const { t } = useTranslation();
 
-  if (role === 'user') {
+  if (!administers) {
     return (
       <Paper
         component="section"

@@ -43,7 +43,7 @@ const PAGE_WIDTH = 960;
 export function InitialSetupPage() {
   const { t } = useTranslation();
   const member = useSignedInMember();
-  const manager = canManage(member.systemRole.name);
+  const manager = canManage(member);
   const incomplete = useQuery({
     queryKey: storeDetailKeys.checkSetups,
     queryFn: fetchIncompleteSetupCount,
