@@ -134,8 +134,12 @@ export async function buildApp({
     getToken: (request) => request.headers[HEADER_NAMES.csrf.toLowerCase()] as string | undefined,
   });
   const sessions = new SessionStore(db);
-  await app.register(accessControl, { db, sessions });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(accessControl, {
+    db,
+    sessions,
+    devices: { rateLimitPerMinute: config.identityRateLimit, lockout: config.lockout },
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${PRODUCT_NAME} API`, version: '2' } },
     transform: jsonSchemaTransform,

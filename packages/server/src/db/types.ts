@@ -59,6 +59,12 @@ export interface SignInFailuresTable {
   locked_until: ColumnType<Date | null, Date | null | undefined>;
 }
 
+export interface DeviceSignInFailuresTable {
+  user_name: string;
+  failed_attempts: ColumnType<number, number | undefined>;
+  locked_until: ColumnType<Date | null, Date | null | undefined>;
+}
+
 export interface UsedIdTokensTable {
   token_id: string;
   expires_at: Date;
@@ -467,6 +473,7 @@ export interface DB {
   corporations: CorporationsTable;
   identity_users: IdentityUsersTable;
   sign_in_failures: SignInFailuresTable;
+  device_sign_in_failures: DeviceSignInFailuresTable;
   used_id_tokens: UsedIdTokensTable;
   members: MembersTable;
   sessions: SessionsTable;
