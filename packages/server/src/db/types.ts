@@ -114,6 +114,18 @@ export interface StoresTable {
   updated_at: Timestamp;
 }
 
+/** The view of active stores whose insurance code active stores of other corporations hold. */
+export interface SharedInsuranceCodesView {
+  insurance_institution_code: string;
+  corporation_id: number;
+  corporation_code: string;
+  corporation_name: string;
+  store_id: number;
+  store_code: string;
+  store_name: string;
+  created_at: Date;
+}
+
 export interface DeviceUsersTable {
   corporation_id: number;
   store_id: number;
@@ -483,6 +495,7 @@ export interface DB {
   email_tokens: EmailTokensTable;
   invitations: InvitationsTable;
   device_users: DeviceUsersTable;
+  shared_insurance_codes: SharedInsuranceCodesView;
   uploads: UploadsTable;
   upload_rejects: UploadRejectsTable;
   patients: PatientsTable;
