@@ -1,9 +1,10 @@
 import { ERROR_WIRE_MESSAGES } from '@pharmalytics/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
-import { sharedInsuranceCodes } from './shared-insurance-codes.ts';
+import { noteSharedCode, sharedInsuranceCodes } from './shared-insurance-codes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +79,24 @@ describe('an insurance pharmacy code is unique within a corporation and tells no
     expect(
       (await sharedInsuranceCodes(t.db)).some((r) => r.insurance_institution_code === '4041300056'),
     ).toBe(false);
+
+    // And logged: the saved shared code, none for the fresh one.
+    const log = { warn: vi.fn() };
+    const basicId = await corporationId('100003');
+    await noteSharedCode(t.db, log as unknown as FastifyBaseLogger, basicId, fresh.body.storeCode);
+    expect(log.warn).not.toHaveBeenCalled();
+    await noteSharedCode(t.db, log as unknown as FastifyBaseLogger, basicId, shared.body.storeCode);
+    expect(log.warn).toHaveBeenCalledWith(
+      {
+        insuranceInstitutionCode: '4041100018',
+        corporationId: basicId,
+        storeCode: shared.body.storeCode,
+        otherHolders: [
+          { corporationId: await corporationId('100001'), storeId: listed[0]!.store_id },
+        ],
+      },
+      'insurance institution code held by active stores of several corporations',
+    );
   });
 
   it('changes a store to another corporation’s pharmacy code as to a fresh one', async () => {

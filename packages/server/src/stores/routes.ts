@@ -8,7 +8,6 @@ import {
   storeDeleteSchema,
   storeFormSchema,
 } from '@pharmalytics/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -20,7 +19,7 @@ import type { IdentityService } from '../identity/service.ts';
 import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 import { createDeviceUser } from './device-users.ts';
-import { otherHolders } from './shared-insurance-codes.ts';
+import { noteSharedCode } from './shared-insurance-codes.ts';
 import { browsableStoreRows, toStoreViewFor } from './store-queries.ts';
 import { access } from '../access/access-policy.ts';
 
@@ -52,7 +51,7 @@ export function storeRoutes(deps: {
   /**
    * The spec's 400s: the same name or insurance pharmacy code as another active store of the
    * corporation. A code that another corporation's store holds is accepted as a fresh one would
-   * be, so that the answer tells nothing about other customers (see noteSharedCode).
+   * be, so that the answer tells nothing about other customers (see shared-insurance-codes.ts).
    */
   async function assertUnique(auth: AuthContext, body: StoreBody, exceptId?: number) {
     const clash = (column: 'name' | 'insurance_institution_code', value: string | null) => {
@@ -71,30 +70,6 @@ export function storeRoutes(deps: {
     if (await clash('insurance_institution_code', orNull(body.insuranceInstitutionCode))) {
       throw badRequest(ERROR_WIRE_MESSAGES.insuranceInstitutionCodeUnique);
     }
-  }
-
-  /**
-   * Logs a saved insurance pharmacy code that stores of other corporations hold too, for a
-   * system administrator to settle; they are listed in the view shared_insurance_codes.
-   */
-  async function noteSharedCode(
-    log: FastifyBaseLogger,
-    auth: AuthContext,
-    body: StoreBody,
-    storeCode: string,
-  ) {
-    const code = orNull(body.insuranceInstitutionCode);
-    const others = await otherHolders(db, auth.corporationId, code);
-    if (others.length === 0) return;
-    log.warn(
-      {
-        insuranceInstitutionCode: code,
-        corporationId: auth.corporationId,
-        storeCode,
-        otherHolders: others,
-      },
-      'insurance institution code held by active stores of several corporations',
-    );
   }
 
   /** The same 400s when a concurrent request took the name or code after the check above. */
@@ -204,7 +179,7 @@ export function storeRoutes(deps: {
           return store.store_code;
         });
         const storeCode = await created.catch(uniqueClash);
-        await noteSharedCode(request.log, auth, request.body, storeCode);
+        await noteSharedCode(db, request.log, auth.corporationId, storeCode);
         return reply.code(201).send(toStoreViewFor(auth, box)(await findStore(auth, storeCode)));
       },
     );
@@ -233,7 +208,7 @@ export function storeRoutes(deps: {
             await recordFactsChange(trx, { corporationId: auth.corporationId });
           })
           .catch(uniqueClash);
-        await noteSharedCode(request.log, auth, request.body, store.store_code);
+        await noteSharedCode(db, request.log, auth.corporationId, store.store_code);
         return toStoreViewFor(auth, box)(await findStore(auth, store.store_code));
       },
     );

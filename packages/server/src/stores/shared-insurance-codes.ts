@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connection.ts';
 
 /**
@@ -15,19 +16,36 @@ export async function sharedInsuranceCodes(db: Database) {
     .execute();
 }
 
-/** The other corporations' active stores holding the code, for the log of a registration. */
-export async function otherHolders(
+/**
+ * Logs a saved store whose insurance pharmacy code active stores of other corporations hold too,
+ * for a system administrator to settle. Called after every registration or edit with a code, so
+ * that the answer takes the same path whether the code is shared or not.
+ */
+export async function noteSharedCode(
   db: Database,
+  log: FastifyBaseLogger,
   corporationId: number,
-  code: string | null,
-): Promise<{ corporationId: number; storeId: number }[]> {
-  if (!code) return [];
-  return db
-    .selectFrom('stores')
-    .select(['corporation_id as corporationId', 'id as storeId'])
-    .where('contract_status', '=', 'active')
-    .where('insurance_institution_code', '=', code)
-    .where('corporation_id', '!=', corporationId)
-    .orderBy('id')
+  storeCode: string,
+): Promise<void> {
+  const others = await db
+    .selectFrom('stores as s')
+    .innerJoin('stores as o', 'o.insurance_institution_code', 's.insurance_institution_code')
+    .select(['s.insurance_institution_code', 'o.corporation_id', 'o.id'])
+    .where('s.corporation_id', '=', corporationId)
+    .where('s.store_code', '=', storeCode)
+    .where('s.contract_status', '=', 'active')
+    .where('o.contract_status', '=', 'active')
+    .where('o.corporation_id', '!=', corporationId)
+    .orderBy('o.id')
     .execute();
+  if (others.length === 0) return;
+  log.warn(
+    {
+      insuranceInstitutionCode: others[0]!.insurance_institution_code,
+      corporationId,
+      storeCode,
+      otherHolders: others.map((o) => ({ corporationId: o.corporation_id, storeId: o.id })),
+    },
+    'insurance institution code held by active stores of several corporations',
+  );
 }
