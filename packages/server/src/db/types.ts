@@ -187,6 +187,16 @@ export interface UploadsTable {
   loaded_at: Date | null;
 }
 
+export interface UploadLoadsTable {
+  corporation_id: number;
+  id: Generated<number>;
+  store_id: number;
+  file_name: string;
+  content_hash: string;
+  size_bytes: number;
+  started_at: Generated<Date>;
+}
+
 export interface UploadRejectsTable {
   corporation_id: number;
   upload_id: number;
@@ -497,6 +507,7 @@ export interface DB {
   device_users: DeviceUsersTable;
   shared_insurance_codes: SharedInsuranceCodesView;
   uploads: UploadsTable;
+  upload_loads: UploadLoadsTable;
   upload_rejects: UploadRejectsTable;
   patients: PatientsTable;
   medical_institutions: MedicalInstitutionsTable;
