@@ -73,7 +73,11 @@ export async function buildApp({
   const secureCookies = cookiesAreSecure(config);
   await registerInfrastructure(app, { config, cookieSecret: secrets.cookieSecret, secureCookies });
   const sessions = new SessionStore(db);
-  await app.register(accessControl, { db, sessions });
+  await app.register(accessControl, {
+    db,
+    sessions,
+    devices: { rateLimitPerMinute: config.identityRateLimit, lockout: config.lockout },
+  });
 
   const tokens = TokenService.create({
     issuer: config.identityIssuer ?? `${config.publicUrl}/identity`,

@@ -3,11 +3,9 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connection.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
-import {
-  authenticateDevice,
-  INVALID_DEVICE_CREDENTIALS,
-  type DeviceIdentity,
-} from '../ingestion/device-auth.ts';
+import type { LockoutPolicy } from '../identity/sign-in-failures.ts';
+import type { DeviceIdentity } from '../ingestion/device-auth.ts';
+import { deviceSignIn } from '../ingestion/device-sign-in.ts';
 import { SESSION_COOKIE, type SessionStore } from '../session/session-store.ts';
 import type { Access } from './access-policy.ts';
 import { loadAuthContext, shutOutBySuspension, type AuthContext } from './auth-context.ts';
@@ -44,8 +42,14 @@ export function needsCsrfToken(method: string, access: Access): boolean {
  * or the uploader's credentials.
  * Every answer of the API is marked not to be stored by caches.
  */
-export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
-  async (app: FastifyInstance, { db, sessions }) => {
+export const accessControl = fp<{
+  db: Database;
+  sessions: SessionStore;
+  /** The uploader's sign-in is throttled as the members' is (IDENTITY_RATE_LIMIT, lockout). */
+  devices: { rateLimitPerMinute: number; lockout: LockoutPolicy };
+}>(
+  async (app: FastifyInstance, { db, sessions, devices }) => {
+    const signInDevice = deviceSignIn(app, { db, ...devices });
     app.decorateRequest('auth', null as never);
     app.decorateRequest('device', null as never);
 
@@ -72,9 +76,7 @@ export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
         case 'cookieless':
           return;
         case 'device': {
-          const device = await authenticateDevice(db, request.headers.authorization);
-          if (!device) throw new HttpError(401, INVALID_DEVICE_CREDENTIALS);
-          request.device = device;
+          request.device = await signInDevice(request);
           return;
         }
         case 'member': {
@@ -123,5 +125,5 @@ export const accessControl = fp<{ db: Database; sessions: SessionStore }>(
       return payload;
     });
   },
-  { name: 'access-control', dependencies: ['@fastify/csrf-protection'] },
+  { name: 'access-control', dependencies: ['@fastify/csrf-protection', '@fastify/rate-limit'] },
 );

@@ -66,6 +66,12 @@ export interface Corporations {
   zip_code: string | null;
 }
 
+export interface DeviceSignInFailures {
+  failed_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  user_name: string;
+}
+
 export interface DeviceUsers {
   corporation_id: number;
   created_at: Generated<Timestamp>;
@@ -415,6 +421,17 @@ export interface Sessions {
   user_agent: string | null;
 }
 
+export interface SharedInsuranceCodes {
+  corporation_code: string | null;
+  corporation_id: number | null;
+  corporation_name: string | null;
+  created_at: Timestamp | null;
+  insurance_institution_code: string | null;
+  store_code: string | null;
+  store_id: number | null;
+  store_name: string | null;
+}
+
 export interface SignInFailures {
   email: string;
   failed_attempts: Generated<number>;
@@ -459,6 +476,16 @@ export interface Stores {
   zip_code: string | null;
 }
 
+export interface UploadLoads {
+  content_hash: string;
+  corporation_id: number;
+  file_name: string;
+  id: Generated<number>;
+  size_bytes: number;
+  started_at: Generated<Timestamp>;
+  store_id: number;
+}
+
 export interface UploadRejects {
   corporation_id: number;
   line_no: number;
@@ -494,6 +521,7 @@ export interface DB {
   client_devices: ClientDevices;
   clinical_departments: ClinicalDepartments;
   corporations: Corporations;
+  device_sign_in_failures: DeviceSignInFailures;
   device_users: DeviceUsers;
   doctors: Doctors;
   email_tokens: EmailTokens;
@@ -528,9 +556,11 @@ export interface DB {
   same_building_groups: SameBuildingGroups;
   same_building_institutions: SameBuildingInstitutions;
   sessions: Sessions;
+  shared_insurance_codes: SharedInsuranceCodes;
   sign_in_failures: SignInFailures;
   store_facility_facts: StoreFacilityFacts;
   stores: Stores;
+  upload_loads: UploadLoads;
   upload_rejects: UploadRejects;
   uploads: Uploads;
   used_id_tokens: UsedIdTokens;

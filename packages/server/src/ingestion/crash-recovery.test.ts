@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { UPLOAD_MESSAGES } from '@pharmalytics/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { duckdbExecutor } from '../analytics/executors.ts';
 import { REPLICA_FILE } from '../analytics/replica/analytics-replica.ts';
@@ -62,7 +63,9 @@ describe('a server killed while it loads files', () => {
 
     const { records, file } = generatedFile(world, '1001', ['2026-08', '2026-09', '2026-10']);
     const sendBig = () => send('1001', file, 'big.csv');
-    type History = { uploads: { status: string; prescriptionsLoaded: number }[] };
+    type History = {
+      uploads: { status: string; prescriptionsLoaded: number; message: string | null }[];
+    };
     const history = async () => (await admin.get('/v3/branches/1001/uploads')).body as History;
 
     // Kill the server while it works on the big file: once the raw file is on disk it parses
@@ -82,13 +85,33 @@ describe('a server killed while it loads files', () => {
     server = await startChildServer(port, dataDir, database);
     try {
       await admin.login('admin@example.com');
+      // The killed load is a failed upload in the history, with the reason of a server failure,
+      // and its raw file is gone: only the committed file of 1002 is left. (Had the kill come
+      // after the commit, it would be the load, its file kept.)
+      const killed = (await history()).uploads;
+      const rawFiles = () =>
+        readdirSync(uploads, { recursive: true }).filter((f) => String(f).endsWith('.dat'));
+      expect(killed).toHaveLength(1);
+      const killedBeforeCommit = killed[0]!.status === 'failed';
+      if (killedBeforeCommit) {
+        expect(killed[0]).toMatchObject({
+          prescriptionsLoaded: 0,
+          message: UPLOAD_MESSAGES.failed,
+        });
+        expect(rawFiles()).toHaveLength(1);
+      } else {
+        expect(killed[0]!.status).toBe('loaded');
+        expect(rawFiles()).toHaveLength(2);
+      }
+
       // Sent again (the uploader would): whether the killed load had committed or not, the
       // store ends with exactly one copy of the file.
       expect([200]).toContain((await sendBig()).status);
       const { uploads: all } = await history();
-      // The killed attempt left no row: its row is written in the load's transaction. (Had
-      // the kill come after the commit, it would be the load and the new copy a duplicate.)
-      expect(all.filter((u) => u.status !== 'duplicate').map((u) => u.status)).toEqual(['loaded']);
+      expect(all.filter((u) => u.status !== 'duplicate').map((u) => u.status)).toEqual(
+        killedBeforeCommit ? ['loaded', 'failed'] : ['loaded'],
+      );
+      expect(rawFiles()).toHaveLength(2);
       const loaded = all.filter((u) => u.status === 'loaded');
       expect(loaded).toHaveLength(1);
       expect(loaded[0]!.prescriptionsLoaded).toBe(records.length);

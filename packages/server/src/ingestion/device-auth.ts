@@ -15,20 +15,28 @@ export interface DeviceIdentity {
   userName: string;
 }
 
-/** Checks HTTP Basic credentials (store user name and key) against the stored key hash. */
-export async function authenticateDevice(
-  db: Database,
+/** The user name and key of HTTP Basic credentials, or undefined when there are none to check. */
+export function basicCredentials(
   authorization: string | undefined,
-): Promise<DeviceIdentity | undefined> {
+): { userName: string; key: string } | undefined {
   const encoded = /^Basic (.+)$/i.exec(authorization ?? '')?.[1];
   if (!encoded) return undefined;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return undefined;
-  const userName = decoded.slice(0, colon);
-  const key = decoded.slice(colon + 1);
   // No user name or key holds one, and the database takes no NUL in text.
   if (CONTROL_CHARACTER.test(decoded)) return undefined;
+  return { userName: decoded.slice(0, colon), key: decoded.slice(colon + 1) };
+}
+
+/** Checks HTTP Basic credentials (store user name and key) against the stored key hash. */
+export async function authenticateDevice(
+  db: Database,
+  authorization: string | undefined,
+): Promise<DeviceIdentity | undefined> {
+  const credentials = basicCredentials(authorization);
+  if (!credentials) return undefined;
+  const { userName, key } = credentials;
   const row = await db
     .selectFrom('device_users as u')
     .innerJoin('stores as s', (j) =>

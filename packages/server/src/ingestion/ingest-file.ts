@@ -4,6 +4,7 @@ import { UPLOAD_MESSAGES } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
 import { liftStatementTimeout } from '../db/statement-timeout.ts';
 import type { DeviceIdentity } from './device-auth.ts';
+import { beginLoad, endLoad, holdLoad } from './interrupted-loads.ts';
 import { loadPrescriptions } from './load-prescriptions.ts';
 import { parseOffThread } from './parsers/parse-off-thread.ts';
 import type { ParsedPrescription, RejectedLine } from './parsers/types.ts';
@@ -109,6 +110,8 @@ export async function ingestFile(
   const before = await loadedCopy();
   if (before) return duplicate(before.id);
 
+  // Noted before the work starts: a process killed during it leaves a failed upload behind.
+  const load = await beginLoad(db, row);
   try {
     const parsed = await parsing;
     if (!parsed.ok) return await failed(parsed.format, parsed.message);
@@ -116,6 +119,7 @@ export async function ingestFile(
     const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
     const uploadId = await db.transaction().execute(async (trx) => {
       await liftStatementTimeout(trx); // a large file takes as long as it takes
+      await holdLoad(trx, corporationId, load);
       const claimed = await trx
         .insertInto('uploads')
         .values({ ...row, status: 'received' })
@@ -167,5 +171,7 @@ export async function ingestFile(
     // Nothing of the file was loaded (the transaction rolled back); the history says so.
     await failed(null, UPLOAD_MESSAGES.failed).catch(() => {});
     throw error;
+  } finally {
+    await endLoad(db, corporationId, load).catch(() => {});
   }
 }

@@ -16,6 +16,7 @@ import type { Database } from '../db/connection.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { recordContact } from './device-auth.ts';
 import { ingestFile } from './ingest-file.ts';
+import { recoverInterruptedLoads } from './interrupted-loads.ts';
 import { FILE_CONTENT_TYPE, assertFileBody, deviceNameOf, fileNameOf } from './upload-headers.ts';
 import {
   FILE_TOO_LARGE,
@@ -48,8 +49,19 @@ export function ingestionRoutes(deps: {
         (removed) => removed > 0 && app.log.info({ removed }, 'removed unfinished upload files'),
         (error: unknown) => app.log.warn({ err: error }, 'could not sweep unfinished uploads'),
       );
+    // Loads a stopped server left under way: failed in the history, their raw files removed.
+    const recover = (olderThanMs: number) =>
+      recoverInterruptedLoads(db, dataDir, olderThanMs).then(
+        (failed) =>
+          failed > 0 && app.log.warn({ failed }, 'interrupted upload loads marked failed'),
+        (error: unknown) => app.log.warn({ err: error }, 'could not recover interrupted loads'),
+      );
+    await recover(0);
     await sweep();
-    const sweeper = setInterval(sweep, STALE_INCOMING_MS).unref();
+    const sweeper = setInterval(() => {
+      void sweep();
+      void recover(STALE_INCOMING_MS);
+    }, STALE_INCOMING_MS).unref();
     app.addHook('onClose', async () => clearInterval(sweeper));
     // Files arrive as a raw stream; it is written to disk as it comes, never held in memory.
     app.addContentTypeParser(FILE_CONTENT_TYPE, (_request, payload, done) => done(null, payload));

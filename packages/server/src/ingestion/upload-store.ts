@@ -26,6 +26,12 @@ export const UPLOAD_IDLE_MS = 60 * 1000;
 export const STALE_INCOMING_MS = 10 * 60 * 1000;
 
 const uploadsDir = (root: string) => join(root, 'uploads');
+const storeDir = (root: string, corporationId: number, storeId: number) =>
+  join(uploadsDir(root), String(corporationId), String(storeId));
+
+/** Where the raw file of a store's upload with the given content hash is kept. */
+export const rawFilePath = (root: string, corporationId: number, storeId: number, hash: string) =>
+  join(storeDir(root, corporationId, storeId), `${hash}.dat`);
 
 /**
  * Keeps every received file as it came, named by its SHA-256, under
@@ -41,7 +47,7 @@ export async function storeRawFile(
   body: Readable,
   { maxBytes = MAX_UPLOAD_BYTES, idleMs = UPLOAD_IDLE_MS } = {},
 ): Promise<{ path: string; hash: string; size: number }> {
-  const dir = join(uploadsDir(root), String(corporationId), String(storeId));
+  const dir = storeDir(root, corporationId, storeId);
   await mkdir(dir, { recursive: true });
   const temp = join(
     dir,
@@ -76,7 +82,7 @@ export async function storeRawFile(
     clearTimeout(idle);
   }
   const digest = hash.digest('hex');
-  const path = join(dir, `${digest}.dat`);
+  const path = rawFilePath(root, corporationId, storeId, digest);
   await rename(temp, path);
   return { path, hash: digest, size };
 }

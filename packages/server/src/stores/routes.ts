@@ -19,6 +19,7 @@ import type { IdentityService } from '../identity/service.ts';
 import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 import { createDeviceUser } from './device-users.ts';
+import { noteSharedCode } from './shared-insurance-codes.ts';
 import { browsableStoreRows, toStoreViewFor } from './store-queries.ts';
 import { access } from '../access/access-policy.ts';
 
@@ -48,9 +49,9 @@ export function storeRoutes(deps: {
   }
 
   /**
-   * The spec's 400s: the same name as another active store of the corporation, or the same
-   * insurance pharmacy code as another active store of any corporation (one real pharmacy
-   * belongs to one tenant).
+   * The spec's 400s: the same name or insurance pharmacy code as another active store of the
+   * corporation. A code that another corporation's store holds is accepted as a fresh one would
+   * be, so that the answer tells nothing about other customers (see shared-insurance-codes.ts).
    */
   async function assertUnique(auth: AuthContext, body: StoreBody, exceptId?: number) {
     const clash = (column: 'name' | 'insurance_institution_code', value: string | null) => {
@@ -58,9 +59,9 @@ export function storeRoutes(deps: {
       let query = db
         .selectFrom('stores')
         .select('id')
+        .where('corporation_id', '=', auth.corporationId)
         .where('contract_status', '=', 'active')
         .where(column, '=', value);
-      if (column === 'name') query = query.where('corporation_id', '=', auth.corporationId);
       if (exceptId) query = query.where('id', '!=', exceptId);
       return query.executeTakeFirst();
     };
@@ -178,6 +179,7 @@ export function storeRoutes(deps: {
           return store.store_code;
         });
         const storeCode = await created.catch(uniqueClash);
+        await noteSharedCode(db, request.log, auth.corporationId, storeCode);
         return reply.code(201).send(toStoreViewFor(auth, box)(await findStore(auth, storeCode)));
       },
     );
@@ -206,6 +208,7 @@ export function storeRoutes(deps: {
             await recordFactsChange(trx, { corporationId: auth.corporationId });
           })
           .catch(uniqueClash);
+        await noteSharedCode(db, request.log, auth.corporationId, store.store_code);
         return toStoreViewFor(auth, box)(await findStore(auth, store.store_code));
       },
     );

@@ -66,6 +66,45 @@ describe('GET /v3/branches', () => {
   });
 });
 
+describe('GET /v3/branches/check_setups', () => {
+  it('counts a user-role member’s own stores only', async () => {
+    const admin = t.client();
+    await admin.login('admin@example.com');
+    const user = t.client();
+    await user.login('user@example.com');
+    // 1006 (outside the user's 1001 and 1002) has no uploader connected yet.
+    expect((await admin.get('/v3/branches/check_setups')).body).toEqual({ count: 1 });
+    expect((await user.get('/v3/branches/check_setups')).body).toEqual({ count: 0 });
+
+    // 1002 loses its uploader (inside the user's stores), 1003 too (outside them).
+    const storeIds = await t.db
+      .selectFrom('stores as s')
+      .innerJoin('corporations as c', 'c.id', 's.corporation_id')
+      .select('s.id')
+      .where('c.corporation_code', '=', '100001')
+      .where('s.store_code', 'in', ['1002', '1003'])
+      .execute();
+    const removed = await t.db
+      .deleteFrom('client_devices')
+      .where(
+        'store_id',
+        'in',
+        storeIds.map((r) => r.id),
+      )
+      .returningAll()
+      .execute();
+    try {
+      expect((await admin.get('/v3/branches/check_setups')).body).toEqual({ count: 3 });
+      expect((await user.get('/v3/branches/check_setups')).body).toEqual({ count: 1 });
+    } finally {
+      await t.db
+        .insertInto('client_devices')
+        .values(removed.map(({ id: _id, ...device }) => device))
+        .execute();
+    }
+  });
+});
+
 describe('GET /v3/client_devices', () => {
   it('lists devices of the caller’s stores only', async () => {
     const user = t.client();
