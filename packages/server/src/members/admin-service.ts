@@ -1,4 +1,5 @@
-import { ASSIGNABLE_ROLES, ERROR_TYPES, roleByName } from '@pharmalytics/domain';
+import type { ASSIGNABLE_ROLES } from '@pharmalytics/domain';
+import { ERROR_TYPES, roleByName } from '@pharmalytics/domain';
 import type { AuthContext } from '../access/auth-context.ts';
 import { requireMember } from '../access/require.ts';
 import type { Database } from '../db/connection.ts';
