@@ -9,7 +9,7 @@ import { forbidden } from '../http/errors.ts';
 import type { IdentityService } from '../identity/service.ts';
 import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
-import { storeRules } from './service.ts';
+import { storeRules } from './registration-queries.ts';
 import {
   browsableStoreRows,
   endStoreContract,

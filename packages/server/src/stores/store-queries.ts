@@ -7,7 +7,7 @@ import { recordFactsChange } from '../analytics/data-version.ts';
 import { USER_ROLE_ID } from '../members/member-view.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 import { createDeviceUser } from './device-users.ts';
-import type { StoreColumns } from './service.ts';
+import type { StoreColumns } from './registration-queries.ts';
 import { toStoreView } from './store-view.ts';
 
 /** Stores the caller may see, with prefecture, area and whether an uploader has connected. */

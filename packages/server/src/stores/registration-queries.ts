@@ -6,7 +6,7 @@ import { badRequest } from '../http/errors.ts';
 
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
-/** The rules of a store's registration and edit: unique names and codes, and its columns. */
+/** The checks of a store's registration and edit (unique names and codes) and its columns. */
 export function storeRules(db: Database) {
   /**
    * The spec's 400s: the same name as another active store of the corporation, or the same
