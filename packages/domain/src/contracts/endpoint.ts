@@ -17,7 +17,8 @@ export const noContentSchema = z.null().describe('本文なし');
 /** A file answered as an attachment (CSV); its bytes are not JSON. */
 export const fileSchema = z.string().describe('ファイル（添付）');
 
-type ResponseCode = 200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 409 | 429 | 503;
+type ResponseCode =
+  200 | 201 | 202 | 204 | 302 | 303 | 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 export type Responses = Partial<Record<ResponseCode | '4xx' | '5xx', z.ZodType>>;
 
 /**
@@ -33,6 +34,8 @@ export interface EndpointContract {
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the route reads (the uploader's file name). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   responses: Responses;
 }

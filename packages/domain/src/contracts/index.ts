@@ -8,6 +8,14 @@ export * from './password-reset.ts';
 export * from './invitations.ts';
 export * from './profile.ts';
 export * from './token-links.ts';
+export * from './corporations.ts';
+export * from './devices.ts';
+export * from './geocoding.ts';
+export * from './ingestion.ts';
+export * from './manuals.ts';
+export * from './member-admin.ts';
+export * from './prefectures.ts';
+export * from './stores.ts';
 
 import type { EndpointContract } from './endpoint.ts';
 import { healthContracts } from './health.ts';
@@ -18,6 +26,14 @@ import { signUpContracts } from './sign-up.ts';
 import { passwordResetContracts } from './password-reset.ts';
 import { invitationContracts } from './invitations.ts';
 import { profileContracts } from './profile.ts';
+import { corporationContracts } from './corporations.ts';
+import { deviceContracts } from './devices.ts';
+import { geocodingContracts } from './geocoding.ts';
+import { ingestionContracts } from './ingestion.ts';
+import { manualContracts } from './manuals.ts';
+import { memberAdminContracts } from './member-admin.ts';
+import { prefectureContracts } from './prefectures.ts';
+import { storeContracts } from './stores.ts';
 
 /** Every route of the API; the server's contract test checks each is registered once. */
 export const API_CONTRACTS: readonly EndpointContract[] = [
@@ -29,4 +45,12 @@ export const API_CONTRACTS: readonly EndpointContract[] = [
   passwordResetContracts,
   invitationContracts,
   profileContracts,
+  corporationContracts,
+  deviceContracts,
+  geocodingContracts,
+  ingestionContracts,
+  manualContracts,
+  memberAdminContracts,
+  prefectureContracts,
+  storeContracts,
 ].flatMap((group) => Object.values(group));

@@ -6,7 +6,7 @@ import { corporationCodeSchema } from '../schemas/corporation.ts';
 import { idParam } from '../schemas/primitives.ts';
 import { endpoint } from './endpoint.ts';
 
-const storeNameSchema = z.object({ storeCode: z.string(), name: z.string() });
+export const storeNameSchema = z.object({ storeCode: z.string(), name: z.string() });
 export type BrowsableStore = z.infer<typeof storeNameSchema>;
 
 /** The browsable stores as area > prefecture > store. */

@@ -55,6 +55,7 @@ export function contractRoute<C extends EndpointContract>(
       summary: contract.summary,
       ...(contract.params && { params: contract.params }),
       ...(contract.query && { querystring: contract.query }),
+      ...(contract.headers && { headers: contract.headers }),
       ...(contract.body && { body: contract.body }),
       response: contract.responses,
     },

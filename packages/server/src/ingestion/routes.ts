@@ -1,19 +1,12 @@
-import {
-  boundedText,
-  decimalCode,
-  FIELD_LABELS,
-  idParam,
-  INPUT_LIMITS,
-  stop,
-  V,
-} from '@pharmalytics/domain';
+import { ingestionContracts, type UploadHistory } from '@pharmalytics/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
+import { requireStore } from '../access/require.ts';
 import type { Database } from '../db/connection.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import { HttpError } from '../http/errors.ts';
+import { lastContactOf, rejectRows, uploadRows } from './history-queries.ts';
 import { recordContact } from './device-auth.ts';
 import { ingestFile } from './ingest-file.ts';
 import { recoverInterruptedLoads } from './interrupted-loads.ts';
@@ -72,21 +65,19 @@ export function ingestionRoutes(deps: {
     };
     const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: '1 minute' };
 
-    app.post(
-      '/uploader/v1/contact',
-      {
-        onRequest: noteContact,
-        config: { access: access.device, rateLimit },
-        schema: { tags: ['uploader'] },
-      },
+    contractRoute(
+      app,
+      ingestionContracts.contact,
+      { onRequest: noteContact, access: access.device, config: { rateLimit } },
       async (request) => ({
         storeCode: request.device.storeCode,
         storeName: request.device.storeName,
       }),
     );
 
-    app.post(
-      '/uploader/v1/files',
+    contractRoute(
+      app,
+      ingestionContracts.upload,
       {
         onRequest: noteContact,
         bodyLimit: MAX_UPLOAD_BYTES,
@@ -98,18 +89,8 @@ export function ingestionRoutes(deps: {
             tooLarge(reply);
           }
         },
-        config: { access: access.device, rateLimit },
-        schema: {
-          tags: ['uploader'],
-          headers: z
-            .object({
-              'x-file-name': boundedText({ label: FIELD_LABELS.fileName, max: 500 }).min(
-                1,
-                stop(V.namedRequired(FIELD_LABELS.fileName)),
-              ),
-            })
-            .passthrough(),
-        },
+        access: access.device,
+        config: { rateLimit },
       },
       async (request, reply) => {
         const fileName = fileNameOf(request.headers['x-file-name'] as string);
@@ -118,7 +99,7 @@ export function ingestionRoutes(deps: {
           dataDir,
           request.device,
           fileName,
-          request.body as Readable,
+          request.body as unknown as Readable,
         ).catch((error: unknown) => {
           if (error instanceof HttpError && error.statusCode === 413) tooLarge(reply);
           throw error;
@@ -127,93 +108,38 @@ export function ingestionRoutes(deps: {
       },
     );
 
-    const storeParams = z.object({
-      storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
-    });
-    async function browsableStoreId(request: FastifyRequest, storeCode: string) {
-      const store = await db
-        .selectFrom('stores')
-        .select('id')
-        .where('corporation_id', '=', request.auth.corporationId)
-        .where('store_code', '=', storeCode)
-        .where('id', 'in', browsableStoreIds(db, request.auth, true))
-        .executeTakeFirst();
-      if (!store) throw notFound('store not found');
-      return store.id;
-    }
-
     /** Upload history of a store, newest first. */
-    app.get(
-      '/v3/branches/:storeCode/uploads',
-      { config: { access: access.member }, schema: { tags: ['uploader'], params: storeParams } },
-      async (request) => {
-        const storeId = await browsableStoreId(request, request.params.storeCode);
-        const rows = await db
-          .selectFrom('uploads')
-          .select([
-            'id',
-            'file_name',
-            'format',
-            'status',
-            'prescriptions_loaded',
-            'rows_refused',
-            'message',
-            'received_at',
-            'size_bytes',
-          ])
-          .where('corporation_id', '=', request.auth.corporationId)
-          .where('store_id', '=', storeId)
-          .orderBy('received_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(100)
-          .execute();
-        const device = await db
-          .selectFrom('client_devices')
-          .select(({ fn }) => fn.max('last_contact_at').as('last'))
-          .where('corporation_id', '=', request.auth.corporationId)
-          .where('store_id', '=', storeId)
-          .executeTakeFirst();
-        return {
-          lastContactAt: device?.last ? new Date(device.last).toISOString() : null,
-          uploads: rows.map((r) => ({
-            id: r.id,
-            fileName: r.file_name,
-            format: r.format,
-            status: r.status,
-            prescriptionsLoaded: r.prescriptions_loaded,
-            rowsRefused: r.rows_refused,
-            message: r.message,
-            receivedAt: r.received_at.toISOString(),
-            sizeBytes: r.size_bytes,
-          })),
-        };
-      },
-    );
+    contractRoute(app, ingestionContracts.history, { access: access.member }, async (request) => {
+      const { auth } = request;
+      const store = await requireStore(db, auth, request.params.storeCode, {
+        includeInactive: true,
+      });
+      const [rows, lastContact] = await Promise.all([
+        uploadRows(db, auth, store.id),
+        lastContactOf(db, auth, store.id),
+      ]);
+      return {
+        lastContactAt: lastContact ? lastContact.toISOString() : null,
+        uploads: rows.map((r) => ({
+          id: r.id,
+          fileName: r.file_name,
+          format: r.format as UploadHistory['uploads'][number]['format'],
+          status: r.status,
+          prescriptionsLoaded: r.prescriptions_loaded,
+          rowsRefused: r.rows_refused,
+          message: r.message,
+          receivedAt: r.received_at.toISOString(),
+          sizeBytes: r.size_bytes,
+        })),
+      };
+    });
 
-    app.get(
-      '/v3/branches/:storeCode/uploads/:uploadId/rejects',
-      {
-        config: { access: access.member },
-        schema: {
-          tags: ['uploader'],
-          params: storeParams.extend({ uploadId: idParam(FIELD_LABELS.uploadId) }),
-        },
-      },
-      async (request) => {
-        const storeId = await browsableStoreId(request, request.params.storeCode);
-        return db
-          .selectFrom('upload_rejects as r')
-          .innerJoin('uploads as u', (j) =>
-            j.onRef('u.id', '=', 'r.upload_id').onRef('u.corporation_id', '=', 'r.corporation_id'),
-          )
-          .select(['r.line_no as lineNo', 'r.reason', 'r.raw'])
-          .where('u.corporation_id', '=', request.auth.corporationId)
-          .where('u.store_id', '=', storeId)
-          .where('u.id', '=', request.params.uploadId)
-          .orderBy('r.line_no')
-          .limit(1000)
-          .execute();
-      },
-    );
+    contractRoute(app, ingestionContracts.rejects, { access: access.member }, async (request) => {
+      const { auth } = request;
+      const store = await requireStore(db, auth, request.params.storeCode, {
+        includeInactive: true,
+      });
+      return rejectRows(db, auth, store.id, request.params.uploadId);
+    });
   };
 }

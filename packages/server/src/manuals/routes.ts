@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { boundedText, PRODUCT_NAME } from '@pharmalytics/domain';
+import { manualContracts, PRODUCT_NAME } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { marked } from 'marked';
-import { z } from 'zod';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { access } from '../access/access-policy.ts';
 
@@ -46,32 +46,21 @@ hr{border:none;border-top:1px dashed #b0bec5;margin:40px 0}
 
 export function manualRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/manuals/:name',
-      {
-        config: { access: access.public },
-        schema: {
-          tags: ['manuals'],
-          params: z.object({ name: boundedText({ max: 100 }) }),
-          querystring: z.object({ download: z.stringbool().default(false) }),
-        },
-      },
-      async (request, reply) => {
-        // Own keys only: '__proto__' or 'toString' name no manual.
-        const { name } = request.params;
-        const manual = Object.hasOwn(MANUALS, name) ? MANUALS[name] : undefined;
-        if (!manual) throw notFound('no such manual');
-        const markdown = manual.files.map((f) => readFileSync(DOCS + f, 'utf8')).join('\n\n');
-        const html = page(manual.title, await marked.parse(markdown));
-        if (request.query.download) {
-          const fileName = `${PRODUCT_NAME}_${manual.title}.html`;
-          reply.header(
-            'Content-Disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-          );
-        }
-        return reply.type('text/html; charset=utf-8').send(html);
-      },
-    );
+    contractRoute(app, manualContracts.get, { access: access.public }, async (request, reply) => {
+      // Own keys only: '__proto__' or 'toString' name no manual.
+      const { name } = request.params;
+      const manual = Object.hasOwn(MANUALS, name) ? MANUALS[name] : undefined;
+      if (!manual) throw notFound('no such manual');
+      const markdown = manual.files.map((f) => readFileSync(DOCS + f, 'utf8')).join('\n\n');
+      const html = page(manual.title, await marked.parse(markdown));
+      if (request.query.download) {
+        const fileName = `${PRODUCT_NAME}_${manual.title}.html`;
+        reply.header(
+          'Content-Disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        );
+      }
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
   };
 }

@@ -1,3 +1,4 @@
+import type { GeocodeLevel, Store } from '@pharmalytics/domain';
 import type { Selectable } from 'kysely';
 import type { StoresTable } from '../db/types.ts';
 
@@ -8,7 +9,7 @@ type StoreRow = Selectable<StoresTable> & {
 };
 
 /** A store as the browser sees it (spec 01 §3, Store). */
-export function toStoreView(row: StoreRow) {
+export function toStoreView(row: StoreRow): Omit<Store, 'clientDeviceUser'> {
   const address = [row.city, row.block].filter(Boolean).join('');
   return {
     id: row.id,
@@ -25,7 +26,7 @@ export function toStoreView(row: StoreRow) {
     insuranceInstitutionCode: row.insurance_institution_code,
     managementPharmacistName: row.management_pharmacist_name,
     tel: row.tel,
-    geocodeLevel: row.geocode_level,
+    geocodeLevel: row.geocode_level as GeocodeLevel | null,
     contractStatus: row.contract_status,
     connected: row.connected,
   };

@@ -1,35 +1,25 @@
-import type { CorporationEditForm, PlanCode } from '@pharmalytics/domain';
-import { api } from '../../api/index.ts';
+import {
+  corporationContracts,
+  type Corporation,
+  type CorporationEditForm,
+} from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
-/** GET /v2/corporations/{code}: snake_case, null for empty values (spec 01 §7). */
-export interface Corporation {
-  corporation_code: string;
-  name: string;
-  plan: PlanCode;
-  zip_code: string | null;
-  address: string | null;
-  building_name: string | null;
-  technical_person_name: string | null;
-  technical_person_tel: string | null;
-  technical_person_email: string | null;
-  billing_person_name: string | null;
-  billing_person_tel: string | null;
-  billing_person_email: string | null;
-}
+export type { Corporation };
 
 export const corporationKeys = {
   detail: (code: string) => ['corporations', code] as const,
 };
 
 export function fetchCorporation(code: string): Promise<Corporation> {
-  return api.get<Corporation>(`/v2/corporations/${encodeURIComponent(code)}`);
+  return call(corporationContracts.get, { params: { code } });
 }
 
 export function updateCorporation(form: CorporationEditForm): Promise<Corporation> {
-  return api.put<Corporation>(
-    `/v2/corporations/${encodeURIComponent(form.corporation_code)}`,
-    form,
-  );
+  return call(corporationContracts.update, {
+    params: { code: form.corporation_code },
+    body: form,
+  });
 }
 
 /** The edit form's values: every field a string, '' for not entered. */

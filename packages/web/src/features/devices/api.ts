@@ -1,9 +1,10 @@
-import { api, type ClientDevice } from '../../api/index.ts';
+import { deviceContracts, type ClientDevice } from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
 export const deviceKeys = {
   all: ['clientDevices'] as const,
 };
 
 export function fetchClientDevices(): Promise<ClientDevice[]> {
-  return api.get<ClientDevice[]>('/v3/client_devices');
+  return call(deviceContracts.list, {});
 }

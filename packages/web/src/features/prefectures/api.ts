@@ -1,9 +1,7 @@
-import { api } from '../../api/index.ts';
+import { prefectureContracts, type Prefecture } from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
-export interface Prefecture {
-  id: number;
-  name: string;
-}
+export type { Prefecture };
 
 export const prefectureKeys = {
   all: ['prefectures'] as const,
@@ -11,5 +9,5 @@ export const prefectureKeys = {
 
 /** Public: the new-account form needs it before an account exists. */
 export function fetchPrefectures(): Promise<Prefecture[]> {
-  return api.get<Prefecture[]>('/v2/prefectures');
+  return call(prefectureContracts.list, {});
 }

@@ -51,7 +51,8 @@ export function storedPin(store: Store | null): Pin | null {
   return {
     latitude: store.latitude,
     longitude: store.longitude,
-    level: store.geocodeLevel,
+    // A position stored before its level was recorded says no level.
+    level: store.geocodeLevel ?? 'none',
     source: 'stored',
   };
 }

@@ -1,10 +1,8 @@
+import type { StoreTree } from '@pharmalytics/domain';
 import type { BrowsableStore, Store } from '../../api/index.ts';
 
-/** The store hierarchy: area > prefecture > store. */
-export type StoreAreas = {
-  areaName: string;
-  prefectures: { prefectureId: number; name: string; stores: BrowsableStore[] }[];
-}[];
+/** The store hierarchy: area > prefecture > store (the shape of a member's `branches`). */
+export type StoreAreas = StoreTree;
 
 export type StorePrefecture = StoreAreas[number]['prefectures'][number];
 export type CheckState = 'all' | 'some' | 'none';
