@@ -1,19 +1,16 @@
 import { Readable } from 'node:stream';
 import {
+  analysisContracts,
   analysisCsvFileName,
-  analysisCsvQuerySchema,
-  analysisQuerySchema,
-  analysisResponseSchema,
   analysisTable,
+  analyticsContracts,
   ANALYSIS_PAGES,
-  boundedText,
   chartQueryOfCsv,
   formatChangeCsv,
   formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
   medicalInstitutionFilterItem,
-  medicalInstitutionsResponseSchema,
   MESSAGES,
   metricBySlug,
   metricChange,
@@ -36,12 +33,12 @@ import {
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { computeAnalysisFromFacts } from './raw-analysis.ts';
 import { periodComplete } from './coverage.ts';
@@ -226,7 +223,6 @@ async function* csvChunks(
   }
 }
 
-const params = z.object({ metric: boundedText({ max: 100 }) });
 const ADVANCED = plansFrom('advanced');
 
 /**
@@ -243,42 +239,27 @@ export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlug
       compute: (slug, query) => computeAnalysisFromFacts(db, slug, query),
       metrics,
     };
-    const chartSchema = {
-      tags: ['analysis'],
-      params,
-      querystring: analysisQuerySchema,
-      response: { 200: analysisResponseSchema },
-    };
     for (const page of ANALYSIS_PAGES) {
-      app.get(
-        `/v3/${page.family}/:metric`,
-        { config: { access: access.route(page.route) }, schema: chartSchema },
-        async (request) => {
-          const slug = pageMetric(page, request.params.metric);
-          const scope = await chartScope(db, request.auth, slug, request.query);
-          return pageSeries(page, slug, request.query, scope, cached);
-        },
-      );
-      app.get(
-        `/v2/${page.family}/:metric`,
-        {
-          config: { access: access.route(page.route, { roles: ['system_admin'] }) },
-          schema: chartSchema,
-        },
+      const contracts = analysisContracts[page.family];
+      contractRoute(app, contracts.chart, { access: access.route(page.route) }, async (request) => {
+        const slug = pageMetric(page, request.params.metric);
+        const scope = await chartScope(db, request.auth, slug, request.query);
+        return pageSeries(page, slug, request.query, scope, cached);
+      });
+      contractRoute(
+        app,
+        contracts.twin,
+        { access: access.route(page.route, { roles: ['system_admin'] }) },
         async (request) => {
           const slug = pageMetric(page, request.params.metric);
           const scope = await chartScope(db, request.auth, slug, request.query);
           return pageSeries(page, slug, request.query, scope, fromFacts);
         },
       );
-      app.get(
-        `/v3/csv/${page.family}/:metric`,
-        {
-          config: {
-            access: access.route(page.route, { plans: ADVANCED, refusal: MESSAGES.csvFailed }),
-          },
-          schema: { tags: ['analysis'], params, querystring: analysisCsvQuerySchema },
-        },
+      contractRoute(
+        app,
+        contracts.csv,
+        { access: access.route(page.route, { plans: ADVANCED, refusal: MESSAGES.csvFailed }) },
         async (request, reply) => {
           const slug = pageMetric(page, request.params.metric);
           const { query: q, separateByStore } = chartQueryOfCsv(request.query);
@@ -303,12 +284,10 @@ export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlug
       );
     }
 
-    app.get(
-      '/v3/medical_institutions',
-      {
-        config: { access: access.member },
-        schema: { tags: ['analysis'], response: { 200: medicalInstitutionsResponseSchema } },
-      },
+    contractRoute(
+      app,
+      analyticsContracts.medicalInstitutions,
+      { access: access.member },
       async (request) => {
         const rows = await db
           .selectFrom('medical_institutions as m')

@@ -1,8 +1,6 @@
 import {
-  alertDismissalSchema,
-  FACILITY_SETTINGS_API_PATHS,
   facilityAlertsOf,
-  facilityAlertsResponseSchema,
+  facilityStandardsContracts as contracts,
   todayInJapan,
   type FacilityAlert,
 } from '@pharmalytics/domain';
@@ -12,11 +10,10 @@ import type { AuthContext } from '../access/auth-context.ts';
 import { allBrowsableScope, groupScope } from '../access/analysis-scope.ts';
 import { browsableStoreIdByCode } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { alertSettingsOf } from './judgement-routes.ts';
 import { judgeStores } from './judgements.ts';
-
-const tags = ['facility-standards'];
 
 /**
  * The 施設基準 alerts of every store a member may browse on `today`, under its corporation's
@@ -56,23 +53,14 @@ export async function memberFacilityAlerts(
 export function facilityAlertRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.get(
-      FACILITY_SETTINGS_API_PATHS.alerts,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, response: { 200: facilityAlertsResponseSchema } },
-      },
-      async (request) => ({
-        alerts: await memberFacilityAlerts(deps, request.auth, todayInJapan()),
-      }),
-    );
+    contractRoute(app, contracts.alerts, { access: access.adminOnPaidPlan }, async (request) => ({
+      alerts: await memberFacilityAlerts(deps, request.auth, todayInJapan()),
+    }));
 
-    app.post(
-      FACILITY_SETTINGS_API_PATHS.alertDismissals,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, body: alertDismissalSchema },
-      },
+    contractRoute(
+      app,
+      contracts.dismissAlert,
+      { access: access.adminOnPaidPlan },
       async (request, reply) => {
         const { auth } = request;
         const storeId = await browsableStoreIdByCode(db, auth, request.body.storeCode);

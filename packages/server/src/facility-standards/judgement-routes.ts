@@ -1,13 +1,6 @@
 import {
-  alertSettingsSchema,
   DEFAULT_ALERT_SETTINGS,
-  FACILITY_JUDGEMENT_API_PATHS,
-  FACILITY_SETTINGS_API_PATHS,
-  facilityJudgementsQuerySchema,
-  facilityJudgementsResponseSchema,
-  storeFactsResponseSchema,
-  storeCodeParamsSchema,
-  storeFactsSchema,
+  facilityStandardsContracts as contracts,
   todayInJapan,
   urbanAreaOf,
   type AlertSettings,
@@ -19,10 +12,9 @@ import { groupScope, memberScope } from '../access/analysis-scope.ts';
 import { browsableStoreIdByCode, browsableStoreIds } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { judgeStores, storeFactsOf } from './judgements.ts';
-
-const tags = ['facility-standards'];
 
 /** The alert distances of a corporation, the defaults until an administrator sets them. */
 export async function alertSettingsOf(db: Database, corporationId: number): Promise<AlertSettings> {
@@ -54,55 +46,35 @@ async function browsableStores(db: Database, auth: AuthContext) {
 export function facilityJudgementRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.get(
-      FACILITY_JUDGEMENT_API_PATHS.judgements,
-      {
-        config: { access: access.paidMember },
-        schema: {
-          tags,
-          querystring: facilityJudgementsQuerySchema,
-          response: { 200: facilityJudgementsResponseSchema },
-        },
-      },
-      async (request) => {
-        const scope = await memberScope(db, request.auth, {
-          storeCodes: request.query.storeCodes.split(','),
-        });
-        const group = await groupScope(db, request.auth);
-        return judgeStores(deps, { auth: request.auth, scope, group, today: todayInJapan() });
-      },
-    );
+    contractRoute(app, contracts.judgements, { access: access.paidMember }, async (request) => {
+      const scope = await memberScope(db, request.auth, {
+        storeCodes: request.query.storeCodes.split(','),
+      });
+      const group = await groupScope(db, request.auth);
+      return judgeStores(deps, { auth: request.auth, scope, group, today: todayInJapan() });
+    });
 
-    app.get(
-      FACILITY_SETTINGS_API_PATHS.storeFacts,
-      {
-        config: { access: access.paidMember },
-        schema: { tags, response: { 200: storeFactsResponseSchema } },
-      },
-      async (request) => {
-        const stores = await browsableStores(db, request.auth);
-        const facts = await storeFactsOf(
-          db,
-          request.auth.corporationId,
-          stores.map((s) => s.id),
-        );
-        return {
-          stores: stores.map((s) => ({
-            storeCode: s.store_code,
-            storeName: s.name,
-            ...facts.get(s.id)!,
-            urbanAreaFromCity: urbanAreaOf(s.prefecture, s.city),
-          })),
-        };
-      },
-    );
+    contractRoute(app, contracts.storeFacts, { access: access.paidMember }, async (request) => {
+      const stores = await browsableStores(db, request.auth);
+      const facts = await storeFactsOf(
+        db,
+        request.auth.corporationId,
+        stores.map((s) => s.id),
+      );
+      return {
+        stores: stores.map((s) => ({
+          storeCode: s.store_code,
+          storeName: s.name,
+          ...facts.get(s.id)!,
+          urbanAreaFromCity: urbanAreaOf(s.prefecture, s.city),
+        })),
+      };
+    });
 
-    app.put(
-      FACILITY_SETTINGS_API_PATHS.storeFact,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, params: storeCodeParamsSchema, body: storeFactsSchema },
-      },
+    contractRoute(
+      app,
+      contracts.saveStoreFacts,
+      { access: access.adminOnPaidPlan },
       async (request, reply) => {
         const storeId = await browsableStoreIdByCode(db, request.auth, request.params.storeCode);
         if (storeId === undefined) throw notFound();
@@ -116,21 +88,14 @@ export function facilityJudgementRoutes(deps: AnalyticsRouteDeps): FastifyPlugin
       },
     );
 
-    app.get(
-      FACILITY_SETTINGS_API_PATHS.alertSettings,
-      {
-        config: { access: access.paidMember },
-        schema: { tags, response: { 200: alertSettingsSchema } },
-      },
-      async (request) => alertSettingsOf(db, request.auth.corporationId),
+    contractRoute(app, contracts.alertSettings, { access: access.paidMember }, async (request) =>
+      alertSettingsOf(db, request.auth.corporationId),
     );
 
-    app.put(
-      FACILITY_SETTINGS_API_PATHS.alertSettings,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, body: alertSettingsSchema },
-      },
+    contractRoute(
+      app,
+      contracts.saveAlertSettings,
+      { access: access.adminOnPaidPlan },
       async (request, reply) => {
         const row = {
           receptions_margin: request.body.receptionsMargin,

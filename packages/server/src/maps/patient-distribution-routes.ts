@@ -1,10 +1,7 @@
 import {
-  MAP_API_PATHS,
-  MAP_DEV_API_TWINS,
+  mapsContracts,
   type PatientDistributionQuery,
-  patientDistributionQuerySchema,
   type PatientDistributionResponse,
-  patientDistributionResponseSchema,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +12,7 @@ import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { requestPeriod } from '../analytics/period.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import {
   computePatientDistribution,
   distributionPatients,
@@ -94,11 +92,6 @@ export function patientDistributionRoutes({
   metrics,
 }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const schema = {
-      tags: ['maps'],
-      querystring: patientDistributionQuerySchema,
-      response: { 200: patientDistributionResponseSchema },
-    };
     const answer = async (
       auth: AuthContext,
       q: PatientDistributionQuery,
@@ -114,9 +107,10 @@ export function patientDistributionRoutes({
       };
     };
 
-    app.get(
-      MAP_API_PATHS.patientDistribution,
-      { config: { access: access.route('PatientDistribution') }, schema },
+    contractRoute(
+      app,
+      mapsContracts.patientDistribution,
+      { access: access.route('PatientDistribution') },
       async (request) =>
         answer(request.auth, request.query, (query) => {
           const { scope, ...question } = query;
@@ -125,12 +119,10 @@ export function patientDistributionRoutes({
           );
         }),
     );
-    app.get(
-      MAP_DEV_API_TWINS[MAP_API_PATHS.patientDistribution]!,
-      {
-        config: { access: access.route('PatientDistribution', { roles: ['system_admin'] }) },
-        schema,
-      },
+    contractRoute(
+      app,
+      mapsContracts.patientDistributionTwin,
+      { access: access.route('PatientDistribution', { roles: ['system_admin'] }) },
       async (request) =>
         answer(request.auth, request.query, (query) => computePatientDistribution(db, query)),
     );

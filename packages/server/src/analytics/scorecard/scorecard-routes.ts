@@ -2,8 +2,7 @@ import {
   metricChange,
   SCORECARD_KPIS,
   SCORECARD_TOTAL_ROW_NAME,
-  scorecardQuerySchema,
-  scorecardResponseSchema,
+  analyticsContracts,
   type ScorecardCell,
   type ScorecardQuery,
   type ScorecardResponse,
@@ -11,6 +10,7 @@ import {
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../access/access-policy.ts';
+import { contractRoute } from '../../http/contract-route.ts';
 import { memberScope } from '../../access/analysis-scope.ts';
 import type { AuthContext } from '../../access/auth-context.ts';
 import { covers, storeCoverage } from '../coverage.ts';
@@ -96,16 +96,10 @@ export async function storeScorecard(
 /** GET /v3/scorecard: the store scorecard (店舗別実績一覧), for the stores a member may browse. */
 export function scorecardRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/v3/scorecard',
-      {
-        config: { access: access.route('StoreScorecard') },
-        schema: {
-          tags: ['scorecard'],
-          querystring: scorecardQuerySchema,
-          response: { 200: scorecardResponseSchema },
-        },
-      },
+    contractRoute(
+      app,
+      analyticsContracts.scorecard,
+      { access: access.route('StoreScorecard') },
       async (request) => storeScorecard(deps, request.auth, request.query),
     );
   };
