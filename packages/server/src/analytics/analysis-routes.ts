@@ -10,7 +10,6 @@ import {
   formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
-  medicalInstitutionFilterItem,
   MESSAGES,
   metricBySlug,
   metricChange,
@@ -36,7 +35,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -45,6 +43,7 @@ import { periodComplete } from './coverage.ts';
 import { emptyValue, type MetricQuery, type MetricSeries } from './engine.ts';
 import type { AnalyticsRouteDeps, MetricCache } from './metric-cache.ts';
 import { requestPeriod } from './period.ts';
+import { institutionsOfBrowsableStores, scopeStores } from './queries.ts';
 
 type Compute = (slug: MetricSlug, query: MetricQuery) => Promise<MetricSeries[]>;
 
@@ -201,16 +200,10 @@ async function* csvChunks(
     yield toCsv(table(await pageSeries(page, slug, q, scope, computing)), { bom: true });
     return;
   }
-  const stores = await db
-    .selectFrom('stores')
-    .select(['store_code', 'name'])
-    .where('corporation_id', '=', scope.corporationId)
-    .where('id', 'in', [...scope.storeIds])
-    .orderBy('store_code')
-    .execute();
+  const stores = await scopeStores(db, scope);
   let first = true;
   for (const store of stores) {
-    const one = { ...q, storeCodes: store.store_code };
+    const one = { ...q, storeCodes: store.storeCode };
     const series = await pageSeries(
       page,
       slug,
@@ -288,26 +281,7 @@ export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlug
       app,
       analyticsContracts.medicalInstitutions,
       { access: access.member },
-      async (request) => {
-        const rows = await db
-          .selectFrom('medical_institutions as m')
-          .select(['m.code', 'm.name'])
-          .where('m.corporation_id', '=', request.auth.corporationId)
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('prescriptions as p')
-                .select(eb.lit(1).as('one'))
-                .whereRef('p.corporation_id', '=', 'm.corporation_id')
-                .whereRef('p.institution_id', '=', 'm.id')
-                .where('p.store_id', 'in', browsableStoreIds(db, request.auth)),
-            ),
-          )
-          .orderBy('m.name')
-          .orderBy('m.code')
-          .execute();
-        return { data: rows.map((r) => medicalInstitutionFilterItem(r.name, r.code)) };
-      },
+      async (request) => ({ data: await institutionsOfBrowsableStores(db, request.auth) }),
     );
   };
 }

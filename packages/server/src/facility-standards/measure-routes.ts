@@ -4,6 +4,7 @@ import { access } from '../access/access-policy.ts';
 import { groupScope, memberScope } from '../access/analysis-scope.ts';
 import { computeFacilityMeasures, computeGroupTotals } from '../analytics/facility-measures.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
+import { scopeStores } from '../analytics/queries.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import {
@@ -35,13 +36,8 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
       const measures = await metrics.answer('facilityMeasures', scope, question, (on) =>
         computeFacilityMeasures(on, { scope, fromMonth, toMonth, buildings }),
       );
-      const stores = await db
-        .selectFrom('stores')
-        .select(['id', 'store_code'])
-        .where('corporation_id', '=', scope.corporationId)
-        .where('id', 'in', [...scope.storeIds])
-        .execute();
-      const codeOf = new Map(stores.map((s) => [s.id, s.store_code]));
+      const stores = await scopeStores(db, scope);
+      const codeOf = new Map(stores.map((s) => [s.id, s.storeCode]));
       return {
         measures: measures.map(({ storeId, ...m }) => ({
           storeCode: codeOf.get(storeId)!,

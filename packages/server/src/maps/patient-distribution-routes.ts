@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { requestPeriod } from '../analytics/period.ts';
 import type { Database } from '../db/connection.ts';
@@ -19,6 +18,7 @@ import {
   type DistributionAnswer,
   type DistributionQuery,
 } from './patient-distribution.ts';
+import { browsableStoreCodes, storesOnMap } from './patient-distribution-queries.ts';
 
 /**
  * The stores of a distribution call, as an analysis call's: the period checked first (the
@@ -34,13 +34,7 @@ async function distributionScope(
   requestPeriod(q.from, q.to, q.periodCode as TimeAxisValue | undefined);
   let storeCodes = q.storeCodes.split(',').filter((code) => code !== '');
   if (storeCodes.length === 0) {
-    const browsable = await db
-      .selectFrom('stores')
-      .select('store_code')
-      .where('corporation_id', '=', auth.corporationId)
-      .where('id', 'in', browsableStoreIds(db, auth))
-      .execute();
-    storeCodes = browsable.map((s) => s.store_code);
+    storeCodes = await browsableStoreCodes(db, auth);
     if (storeCodes.length === 0) return null;
   }
   return memberScope(db, auth, { storeCodes, from: q.from });
@@ -56,26 +50,6 @@ const distributionQuery = (
   category: q.addressCategory,
   institutionCodes: [...q.medicalInstitutionFilters].sort(),
 });
-
-/** The scope's stores on the map: those with a point (a store without one is not drawn). */
-async function storesOnMap(db: Database, scope: AnalysisScope) {
-  const stores = await db
-    .selectFrom('stores')
-    .select(['store_code', 'name', 'latitude', 'longitude'])
-    .where('corporation_id', '=', scope.corporationId)
-    .where('id', 'in', [...scope.storeIds])
-    .where('latitude', 'is not', null)
-    .where('longitude', 'is not', null)
-    .where('latitude', '<>', 0)
-    .where('longitude', '<>', 0)
-    .orderBy('store_code')
-    .execute();
-  return stores.map((s) => ({
-    storeCode: s.store_code,
-    name: s.name,
-    location: { lat: s.latitude!, lng: s.longitude! },
-  }));
-}
 
 const NOTHING: PatientDistributionResponse = { patients: [], pharmacies: [], categories: [] };
 

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../access/auth-context.ts';
 import { covers, storeCoverage } from '../coverage.ts';
 import type { AnalyticsRouteDeps } from '../metric-cache.ts';
 import { requestPeriod } from '../period.ts';
+import { scopeStores } from '../queries.ts';
 import { periodValues, type KpiValues } from './period-values.ts';
 
 /** One KPI of a row: its value, the comparison's and the change (none when incomplete). */
@@ -69,13 +70,7 @@ export async function storeScorecard(
   const comparison = requestPeriod(q.comparisonFrom, q.comparisonTo);
   const scope = await memberScope(db, auth, { storeCodes: q.storeCodes.split(',') });
   const [stores, current, previous, coverage] = await Promise.all([
-    db
-      .selectFrom('stores')
-      .select(['id', 'store_code as storeCode', 'name'])
-      .where('corporation_id', '=', scope.corporationId)
-      .where('id', 'in', [...scope.storeIds])
-      .orderBy('store_code')
-      .execute(),
+    scopeStores(db, scope),
     periodValues(metrics, scope, base),
     periodValues(metrics, scope, comparison),
     storeCoverage(metrics, scope),
