@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestPeriod } from '../analytics/period.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { reportRecipients, sendDashboardReports, type ReportContext } from './send-reports.ts';
+import { turnReportMailOff } from './queries.ts';
 import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
 import { access } from '../access/access-policy.ts';
 
@@ -52,17 +53,9 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
       { access: access.public },
       async (request, reply) => {
         const memberId = memberOfUnsubscribeToken(ctx.secret, request.query.token);
-        const updated =
-          memberId === null
-            ? []
-            : await db
-                .updateTable('members')
-                .set({ send_report_allowed: false, updated_at: new Date() })
-                .where('id', '=', memberId)
-                .returning('id')
-                .execute();
+        const turnedOff = memberId !== null && (await turnReportMailOff(db, memberId));
         reply.type('text/html; charset=utf-8');
-        if (updated.length === 0) {
+        if (!turnedOff) {
           reply.code(400);
           return page(
             '配信停止',
