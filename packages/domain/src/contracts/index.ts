@@ -16,6 +16,10 @@ export * from './manuals.ts';
 export * from './member-admin.ts';
 export * from './prefectures.ts';
 export * from './stores.ts';
+export * from './analytics.ts';
+export * from './maps.ts';
+export * from './facility-standards.ts';
+export * from './reports.ts';
 
 import type { EndpointContract } from './endpoint.ts';
 import { healthContracts } from './health.ts';
@@ -34,6 +38,10 @@ import { manualContracts } from './manuals.ts';
 import { memberAdminContracts } from './member-admin.ts';
 import { prefectureContracts } from './prefectures.ts';
 import { storeContracts } from './stores.ts';
+import { analysisContracts, analyticsContracts } from './analytics.ts';
+import { mapsContracts } from './maps.ts';
+import { facilityStandardsContracts } from './facility-standards.ts';
+import { reportsContracts } from './reports.ts';
 
 /** Every route of the API; the server's contract test checks each is registered once. */
 export const API_CONTRACTS: readonly EndpointContract[] = [
@@ -53,4 +61,9 @@ export const API_CONTRACTS: readonly EndpointContract[] = [
   memberAdminContracts,
   prefectureContracts,
   storeContracts,
+  analyticsContracts,
+  ...Object.values(analysisContracts),
+  mapsContracts,
+  facilityStandardsContracts,
+  reportsContracts,
 ].flatMap((group) => Object.values(group));

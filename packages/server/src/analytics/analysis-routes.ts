@@ -1,19 +1,15 @@
 import { Readable } from 'node:stream';
 import {
+  analysisContracts,
   analysisCsvFileName,
-  analysisCsvQuerySchema,
-  analysisQuerySchema,
-  analysisResponseSchema,
   analysisTable,
+  analyticsContracts,
   ANALYSIS_PAGES,
-  boundedText,
   chartQueryOfCsv,
   formatChangeCsv,
   formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
-  medicalInstitutionFilterItem,
-  medicalInstitutionsResponseSchema,
   MESSAGES,
   metricBySlug,
   metricChange,
@@ -36,18 +32,18 @@ import {
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { computeAnalysisFromFacts } from './raw-analysis.ts';
 import { periodComplete } from './coverage.ts';
 import { emptyValue, type MetricQuery, type MetricSeries } from './engine.ts';
 import type { AnalyticsRouteDeps, MetricCache } from './metric-cache.ts';
 import { requestPeriod } from './period.ts';
+import { institutionsOfBrowsableStores, scopeStores } from './queries.ts';
 
 type Compute = (slug: MetricSlug, query: MetricQuery) => Promise<MetricSeries[]>;
 
@@ -204,16 +200,10 @@ async function* csvChunks(
     yield toCsv(table(await pageSeries(page, slug, q, scope, computing)), { bom: true });
     return;
   }
-  const stores = await db
-    .selectFrom('stores')
-    .select(['store_code', 'name'])
-    .where('corporation_id', '=', scope.corporationId)
-    .where('id', 'in', [...scope.storeIds])
-    .orderBy('store_code')
-    .execute();
+  const stores = await scopeStores(db, scope);
   let first = true;
   for (const store of stores) {
-    const one = { ...q, storeCodes: store.store_code };
+    const one = { ...q, storeCodes: store.storeCode };
     const series = await pageSeries(
       page,
       slug,
@@ -226,7 +216,6 @@ async function* csvChunks(
   }
 }
 
-const params = z.object({ metric: boundedText({ max: 100 }) });
 const ADVANCED = plansFrom('advanced');
 
 /**
@@ -243,42 +232,27 @@ export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlug
       compute: (slug, query) => computeAnalysisFromFacts(db, slug, query),
       metrics,
     };
-    const chartSchema = {
-      tags: ['analysis'],
-      params,
-      querystring: analysisQuerySchema,
-      response: { 200: analysisResponseSchema },
-    };
     for (const page of ANALYSIS_PAGES) {
-      app.get(
-        `/v3/${page.family}/:metric`,
-        { config: { access: access.route(page.route) }, schema: chartSchema },
-        async (request) => {
-          const slug = pageMetric(page, request.params.metric);
-          const scope = await chartScope(db, request.auth, slug, request.query);
-          return pageSeries(page, slug, request.query, scope, cached);
-        },
-      );
-      app.get(
-        `/v2/${page.family}/:metric`,
-        {
-          config: { access: access.route(page.route, { roles: ['system_admin'] }) },
-          schema: chartSchema,
-        },
+      const contracts = analysisContracts[page.family];
+      contractRoute(app, contracts.chart, { access: access.route(page.route) }, async (request) => {
+        const slug = pageMetric(page, request.params.metric);
+        const scope = await chartScope(db, request.auth, slug, request.query);
+        return pageSeries(page, slug, request.query, scope, cached);
+      });
+      contractRoute(
+        app,
+        contracts.twin,
+        { access: access.route(page.route, { roles: ['system_admin'] }) },
         async (request) => {
           const slug = pageMetric(page, request.params.metric);
           const scope = await chartScope(db, request.auth, slug, request.query);
           return pageSeries(page, slug, request.query, scope, fromFacts);
         },
       );
-      app.get(
-        `/v3/csv/${page.family}/:metric`,
-        {
-          config: {
-            access: access.route(page.route, { plans: ADVANCED, refusal: MESSAGES.csvFailed }),
-          },
-          schema: { tags: ['analysis'], params, querystring: analysisCsvQuerySchema },
-        },
+      contractRoute(
+        app,
+        contracts.csv,
+        { access: access.route(page.route, { plans: ADVANCED, refusal: MESSAGES.csvFailed }) },
         async (request, reply) => {
           const slug = pageMetric(page, request.params.metric);
           const { query: q, separateByStore } = chartQueryOfCsv(request.query);
@@ -303,32 +277,11 @@ export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlug
       );
     }
 
-    app.get(
-      '/v3/medical_institutions',
-      {
-        config: { access: access.member },
-        schema: { tags: ['analysis'], response: { 200: medicalInstitutionsResponseSchema } },
-      },
-      async (request) => {
-        const rows = await db
-          .selectFrom('medical_institutions as m')
-          .select(['m.code', 'm.name'])
-          .where('m.corporation_id', '=', request.auth.corporationId)
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('prescriptions as p')
-                .select(eb.lit(1).as('one'))
-                .whereRef('p.corporation_id', '=', 'm.corporation_id')
-                .whereRef('p.institution_id', '=', 'm.id')
-                .where('p.store_id', 'in', browsableStoreIds(db, request.auth)),
-            ),
-          )
-          .orderBy('m.name')
-          .orderBy('m.code')
-          .execute();
-        return { data: rows.map((r) => medicalInstitutionFilterItem(r.name, r.code)) };
-      },
+    contractRoute(
+      app,
+      analyticsContracts.medicalInstitutions,
+      { access: access.member },
+      async (request) => ({ data: await institutionsOfBrowsableStores(db, request.auth) }),
     );
   };
 }

@@ -1,8 +1,10 @@
 export { facilityStandardRulesOn, loadFacilityStandardRules } from './rules-queries.ts';
 export { facilityStandardRoutes } from './routes.ts';
 export { facilityMeasureRoutes } from './measure-routes.ts';
-export { alertSettingsOf, facilityJudgementRoutes } from './judgement-routes.ts';
-export { facilityAlertRoutes, memberFacilityAlerts } from './alert-routes.ts';
+export { facilityJudgementRoutes } from './judgement-routes.ts';
+export { alertSettingsOf } from './settings-queries.ts';
+export { facilityAlertRoutes } from './alert-routes.ts';
+export { memberFacilityAlerts } from './service.ts';
 export { judgeStores, storeFactsOf } from './judgements.ts';
 export {
   buildingsOf,

@@ -1,22 +1,11 @@
-import {
-  FACILITY_MEASURE_API_PATHS,
-  facilityMeasuresQuerySchema,
-  facilityMeasuresResponseSchema,
-  groupTotalsQuerySchema,
-  groupTotalsResponseSchema,
-  idParam,
-  monthParam,
-  outsideStoresResponseSchema,
-  outsideStoresSchema,
-  sameBuildingGroupBodySchema,
-  sameBuildingGroupsResponseSchema,
-} from '@pharmalytics/domain';
+import { facilityStandardsContracts as contracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access } from '../access/access-policy.ts';
 import { groupScope, memberScope } from '../access/analysis-scope.ts';
 import { computeFacilityMeasures, computeGroupTotals } from '../analytics/facility-measures.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
+import { scopeStores } from '../analytics/queries.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import {
   buildingsOf,
@@ -28,8 +17,6 @@ import {
   saveSameBuildingGroup,
 } from './measure-inputs-queries.ts';
 
-const tags = ['facility-standards'];
-
 /**
  * The 施設基準 measures and what an administrator enters for them (docs/facility-standards.md
  * "Measures"), on the paid plans, as the 施設基準 page. Measures are read for the member's
@@ -38,53 +25,31 @@ const tags = ['facility-standards'];
  */
 export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      FACILITY_MEASURE_API_PATHS.measures,
-      {
-        config: { access: access.paidMember },
-        schema: {
-          tags,
-          querystring: facilityMeasuresQuerySchema,
-          response: { 200: facilityMeasuresResponseSchema },
-        },
-      },
-      async (request) => {
-        const { fromMonth, toMonth, storeCodes } = request.query;
-        const scope = await memberScope(db, request.auth, {
-          storeCodes: storeCodes.split(','),
-          from: `${fromMonth}-01`,
-        });
-        const buildings = await buildingsOf(db, scope.corporationId);
-        const question = { fromMonth, toMonth, buildings: [...buildings].sort() };
-        const measures = await metrics.answer('facilityMeasures', scope, question, (on) =>
-          computeFacilityMeasures(on, { scope, fromMonth, toMonth, buildings }),
-        );
-        const stores = await db
-          .selectFrom('stores')
-          .select(['id', 'store_code'])
-          .where('corporation_id', '=', scope.corporationId)
-          .where('id', 'in', [...scope.storeIds])
-          .execute();
-        const codeOf = new Map(stores.map((s) => [s.id, s.store_code]));
-        return {
-          measures: measures.map(({ storeId, ...m }) => ({
-            storeCode: codeOf.get(storeId)!,
-            ...m,
-          })),
-        };
-      },
-    );
+    contractRoute(app, contracts.measures, { access: access.paidMember }, async (request) => {
+      const { fromMonth, toMonth, storeCodes } = request.query;
+      const scope = await memberScope(db, request.auth, {
+        storeCodes: storeCodes.split(','),
+        from: `${fromMonth}-01`,
+      });
+      const buildings = await buildingsOf(db, scope.corporationId);
+      const question = { fromMonth, toMonth, buildings: [...buildings].sort() };
+      const measures = await metrics.answer('facilityMeasures', scope, question, (on) =>
+        computeFacilityMeasures(on, { scope, fromMonth, toMonth, buildings }),
+      );
+      const stores = await scopeStores(db, scope);
+      const codeOf = new Map(stores.map((s) => [s.id, s.storeCode]));
+      return {
+        measures: measures.map(({ storeId, ...m }) => ({
+          storeCode: codeOf.get(storeId)!,
+          ...m,
+        })),
+      };
+    });
 
-    app.get(
-      FACILITY_MEASURE_API_PATHS.groupTotals,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: {
-          tags,
-          querystring: groupTotalsQuerySchema,
-          response: { 200: groupTotalsResponseSchema },
-        },
-      },
+    contractRoute(
+      app,
+      contracts.groupTotals,
+      { access: access.adminOnPaidPlan },
       async (request) => {
         const { fromMonth, toMonth } = request.query;
         const scope = await groupScope(db, request.auth);
@@ -100,38 +65,23 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
       },
     );
 
-    app.get(
-      FACILITY_MEASURE_API_PATHS.buildings,
-      {
-        config: { access: access.paidMember },
-        schema: { tags, response: { 200: sameBuildingGroupsResponseSchema } },
-      },
-      async (request) => ({
-        buildings: await listSameBuildingGroups(db, request.auth.corporationId),
-      }),
-    );
+    contractRoute(app, contracts.buildings, { access: access.paidMember }, async (request) => ({
+      buildings: await listSameBuildingGroups(db, request.auth.corporationId),
+    }));
 
-    app.put(
-      FACILITY_MEASURE_API_PATHS.buildings,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: {
-          tags,
-          body: sameBuildingGroupBodySchema,
-          response: { 200: z.object({ id: z.number().int() }) },
-        },
-      },
+    contractRoute(
+      app,
+      contracts.saveBuilding,
+      { access: access.adminOnPaidPlan },
       async (request) => ({
         id: await saveSameBuildingGroup(db, request.auth.corporationId, request.body),
       }),
     );
 
-    app.delete(
-      FACILITY_MEASURE_API_PATHS.building,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, params: z.object({ id: idParam('建物ID') }) },
-      },
+    contractRoute(
+      app,
+      contracts.deleteBuilding,
+      { access: access.adminOnPaidPlan },
       async (request, reply) => {
         const deleted = await deleteSameBuildingGroup(
           db,
@@ -143,35 +93,24 @@ export function facilityMeasureRoutes({ db, metrics }: AnalyticsRouteDeps): Fast
       },
     );
 
-    app.get(
-      FACILITY_MEASURE_API_PATHS.outsideStores,
-      {
-        config: { access: access.paidMember },
-        schema: { tags, response: { 200: outsideStoresResponseSchema } },
-      },
-      async (request) => ({
-        figures: await listGroupOutsideStores(db, request.auth.corporationId),
-      }),
-    );
+    contractRoute(app, contracts.outsideStores, { access: access.paidMember }, async (request) => ({
+      figures: await listGroupOutsideStores(db, request.auth.corporationId),
+    }));
 
-    app.put(
-      FACILITY_MEASURE_API_PATHS.outsideStores,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, body: outsideStoresSchema },
-      },
+    contractRoute(
+      app,
+      contracts.saveOutsideStores,
+      { access: access.adminOnPaidPlan },
       async (request, reply) => {
         await saveGroupOutsideStores(db, request.auth.corporationId, request.body);
         return reply.code(204).send();
       },
     );
 
-    app.delete(
-      FACILITY_MEASURE_API_PATHS.outsideStore,
-      {
-        config: { access: access.adminOnPaidPlan },
-        schema: { tags, params: z.object({ month: monthParam() }) },
-      },
+    contractRoute(
+      app,
+      contracts.deleteOutsideStores,
+      { access: access.adminOnPaidPlan },
       async (request, reply) => {
         const deleted = await deleteGroupOutsideStores(
           db,

@@ -1,10 +1,8 @@
-import {
-  FACILITY_STANDARDS_API_PATHS,
-  facilityStandardRulesResponseSchema,
-} from '@pharmalytics/domain';
+import { facilityStandardsContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { loadFacilityStandardRules } from './rules-queries.ts';
 
 /**
@@ -14,16 +12,8 @@ import { loadFacilityStandardRules } from './rules-queries.ts';
  */
 export function facilityStandardRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      FACILITY_STANDARDS_API_PATHS.rules,
-      {
-        config: { access: access.member },
-        schema: {
-          tags: ['facility-standards'],
-          response: { 200: facilityStandardRulesResponseSchema },
-        },
-      },
-      async () => ({ revisions: await loadFacilityStandardRules(db) }),
-    );
+    contractRoute(app, facilityStandardsContracts.rules, { access: access.member }, async () => ({
+      revisions: await loadFacilityStandardRules(db),
+    }));
   };
 }

@@ -1,12 +1,8 @@
-import {
-  facilityMastersQuerySchema,
-  facilityMastersResponseSchema,
-  MAP_API_PATHS,
-  viewportProblem,
-} from '@pharmalytics/domain';
+import { mapsContracts, viewportProblem } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { badRequest } from '../http/errors.ts';
 import { facilitiesInViewport } from './facility-search.ts';
 
@@ -18,16 +14,10 @@ import { facilitiesInViewport } from './facility-search.ts';
  */
 export function facilityRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      MAP_API_PATHS.facilityMasters,
-      {
-        config: { access: access.route(['PatientDistribution', 'MarketShare']) },
-        schema: {
-          tags: ['maps'],
-          querystring: facilityMastersQuerySchema,
-          response: { 200: facilityMastersResponseSchema },
-        },
-      },
+    contractRoute(
+      app,
+      mapsContracts.facilityMasters,
+      { access: access.route(['PatientDistribution', 'MarketShare']) },
       async (request) => {
         const { type, ...viewport } = request.query;
         const problem = viewportProblem(viewport);

@@ -1,17 +1,11 @@
-import { mapSettingsResponseSchema, type MapSettings } from '@pharmalytics/domain';
+import { mapsContracts, type MapSettings } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 /** GET /v3/map_settings: the tiles the browser draws over the bundled outlines (MAP_TILE_URL). */
 export function mapSettingsRoutes(settings: MapSettings): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/v3/map_settings',
-      {
-        config: { access: access.member },
-        schema: { tags: ['maps'], response: { 200: mapSettingsResponseSchema } },
-      },
-      () => settings,
-    );
+    contractRoute(app, mapsContracts.mapSettings, { access: access.member }, () => settings);
   };
 }

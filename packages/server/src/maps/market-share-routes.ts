@@ -1,16 +1,9 @@
-import {
-  estimateCountQuerySchema,
-  estimateCountResponseSchema,
-  MAP_API_PATHS,
-  MAP_DEV_API_TWINS,
-  type MarketShareQuery,
-  marketShareQuerySchema,
-  marketShareResponseSchema,
-} from '@pharmalytics/domain';
+import { mapsContracts, type MarketShareQuery } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { executorOf, recordsExecutor } from '../analytics/executors.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { requestPeriod } from '../analytics/period.ts';
@@ -45,38 +38,27 @@ export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyP
   };
 
   return async (app) => {
-    const marketShareSchema = {
-      tags: ['maps'],
-      querystring: marketShareQuerySchema,
-      response: { 200: marketShareResponseSchema },
-    };
-    const estimateSchema = {
-      tags: ['maps'],
-      querystring: estimateCountQuerySchema,
-      response: { 200: estimateCountResponseSchema },
-    };
-
-    app.get(
-      MAP_API_PATHS.marketShare,
-      { config: { access: access.route('MarketShare') }, schema: marketShareSchema },
+    contractRoute(
+      app,
+      mapsContracts.marketShare,
+      { access: access.route('MarketShare') },
       (request) => answer(request.auth, request.query, cached),
     );
-    app.get(
-      MAP_DEV_API_TWINS[MAP_API_PATHS.marketShare]!,
-      {
-        config: { access: access.route('MarketShare', SYSTEM_ADMIN_TWIN) },
-        schema: marketShareSchema,
-      },
+    contractRoute(
+      app,
+      mapsContracts.marketShareTwin,
+      { access: access.route('MarketShare', SYSTEM_ADMIN_TWIN) },
       (request) => answer(request.auth, request.query, fromFacts),
     );
 
-    for (const [path, twin] of [
-      [MAP_API_PATHS.estimateCount, {}],
-      [MAP_DEV_API_TWINS[MAP_API_PATHS.estimateCount]!, SYSTEM_ADMIN_TWIN],
+    for (const [contract, twin] of [
+      [mapsContracts.estimateCount, {}],
+      [mapsContracts.estimateCountTwin, SYSTEM_ADMIN_TWIN],
     ] as const) {
-      app.get(
-        path,
-        { config: { access: access.route('MarketShare', twin) }, schema: estimateSchema },
+      contractRoute(
+        app,
+        contract,
+        { access: access.route('MarketShare', twin) },
         async (request) => {
           const { from, to, mesh_code: meshCode } = request.query;
           const period = requestPeriod(from, to);

@@ -1,26 +1,24 @@
 import {
-  MAP_API_PATHS,
-  MAP_DEV_API_TWINS,
+  mapsContracts,
   type PatientDistributionQuery,
-  patientDistributionQuerySchema,
   type PatientDistributionResponse,
-  patientDistributionResponseSchema,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
-import { browsableStoreIds } from '../access/browsable-stores.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { requestPeriod } from '../analytics/period.ts';
 import type { Database } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import {
   computePatientDistribution,
   distributionPatients,
   type DistributionAnswer,
   type DistributionQuery,
 } from './patient-distribution.ts';
+import { browsableStoreCodes, storesOnMap } from './patient-distribution-queries.ts';
 
 /**
  * The stores of a distribution call, as an analysis call's: the period checked first (the
@@ -36,13 +34,7 @@ async function distributionScope(
   requestPeriod(q.from, q.to, q.periodCode as TimeAxisValue | undefined);
   let storeCodes = q.storeCodes.split(',').filter((code) => code !== '');
   if (storeCodes.length === 0) {
-    const browsable = await db
-      .selectFrom('stores')
-      .select('store_code')
-      .where('corporation_id', '=', auth.corporationId)
-      .where('id', 'in', browsableStoreIds(db, auth))
-      .execute();
-    storeCodes = browsable.map((s) => s.store_code);
+    storeCodes = await browsableStoreCodes(db, auth);
     if (storeCodes.length === 0) return null;
   }
   return memberScope(db, auth, { storeCodes, from: q.from });
@@ -59,26 +51,6 @@ const distributionQuery = (
   institutionCodes: [...q.medicalInstitutionFilters].sort(),
 });
 
-/** The scope's stores on the map: those with a point (a store without one is not drawn). */
-async function storesOnMap(db: Database, scope: AnalysisScope) {
-  const stores = await db
-    .selectFrom('stores')
-    .select(['store_code', 'name', 'latitude', 'longitude'])
-    .where('corporation_id', '=', scope.corporationId)
-    .where('id', 'in', [...scope.storeIds])
-    .where('latitude', 'is not', null)
-    .where('longitude', 'is not', null)
-    .where('latitude', '<>', 0)
-    .where('longitude', '<>', 0)
-    .orderBy('store_code')
-    .execute();
-  return stores.map((s) => ({
-    storeCode: s.store_code,
-    name: s.name,
-    location: { lat: s.latitude!, lng: s.longitude! },
-  }));
-}
-
 const NOTHING: PatientDistributionResponse = { patients: [], pharmacies: [], categories: [] };
 
 /**
@@ -94,11 +66,6 @@ export function patientDistributionRoutes({
   metrics,
 }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const schema = {
-      tags: ['maps'],
-      querystring: patientDistributionQuerySchema,
-      response: { 200: patientDistributionResponseSchema },
-    };
     const answer = async (
       auth: AuthContext,
       q: PatientDistributionQuery,
@@ -114,9 +81,10 @@ export function patientDistributionRoutes({
       };
     };
 
-    app.get(
-      MAP_API_PATHS.patientDistribution,
-      { config: { access: access.route('PatientDistribution') }, schema },
+    contractRoute(
+      app,
+      mapsContracts.patientDistribution,
+      { access: access.route('PatientDistribution') },
       async (request) =>
         answer(request.auth, request.query, (query) => {
           const { scope, ...question } = query;
@@ -125,12 +93,10 @@ export function patientDistributionRoutes({
           );
         }),
     );
-    app.get(
-      MAP_DEV_API_TWINS[MAP_API_PATHS.patientDistribution]!,
-      {
-        config: { access: access.route('PatientDistribution', { roles: ['system_admin'] }) },
-        schema,
-      },
+    contractRoute(
+      app,
+      mapsContracts.patientDistributionTwin,
+      { access: access.route('PatientDistribution', { roles: ['system_admin'] }) },
       async (request) =>
         answer(request.auth, request.query, (query) => computePatientDistribution(db, query)),
     );

@@ -1,37 +1,11 @@
-import {
-  boundedText,
-  DASHBOARD_METRIC_SLUGS,
-  dashboardMailRecipientsResponseSchema,
-  linkToken,
-  MESSAGES,
-  PRODUCT_NAME,
-} from '@pharmalytics/domain';
+import { MESSAGES, PRODUCT_NAME, reportsContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isoDate, requestPeriod } from '../analytics/period.ts';
+import { requestPeriod } from '../analytics/period.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { reportRecipients, sendDashboardReports, type ReportContext } from './send-reports.ts';
+import { turnReportMailOff } from './queries.ts';
 import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
 import { access } from '../access/access-policy.ts';
-
-const mailBody = z.object({
-  base_from: isoDate,
-  base_to: isoDate,
-  comparison_target_from: isoDate,
-  comparison_target_to: isoDate,
-  // What the sender's dashboard showed; every recipient's figures are computed for its stores.
-  metrics: z
-    .array(
-      z.object({
-        slug: z.enum(DASHBOARD_METRIC_SLUGS),
-        sourceValue: z.number().nullable(),
-        destinationValue: z.number().nullable(),
-        comparisonRatio: z.number().nullable(),
-        rationStyle: boundedText(),
-      }),
-    )
-    .max(DASHBOARD_METRIC_SLUGS.length)
-    .optional(),
-});
 
 const page = (title: string, text: string) => `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>${title}｜${PRODUCT_NAME}</title></head>
@@ -42,12 +16,10 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
     /** A system administrator sends the dashboard report of its current corporation now. */
-    app.post(
-      '/v2/mails/dashboard',
-      {
-        config: { access: access.systemAdminOnPaidPlan },
-        schema: { tags: ['mails'], body: mailBody },
-      },
+    contractRoute(
+      app,
+      reportsContracts.sendDashboardMail,
+      { access: access.systemAdminOnPaidPlan },
       async (request) => {
         const { auth } = request;
         const b = request.body;
@@ -59,12 +31,10 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
     );
 
     /** Who the dashboard report of the current corporation goes to, for the sender to confirm. */
-    app.get(
-      '/v2/mails/dashboard/recipients',
-      {
-        config: { access: access.systemAdminOnPaidPlan },
-        schema: { tags: ['mails'], response: { 200: dashboardMailRecipientsResponseSchema } },
-      },
+    contractRoute(
+      app,
+      reportsContracts.dashboardMailRecipients,
+      { access: access.systemAdminOnPaidPlan },
       async (request) => {
         const recipients = await reportRecipients(db, request.auth.corporationId);
         return {
@@ -77,25 +47,15 @@ export function reportRoutes(ctx: ReportContext): FastifyPluginAsyncZod {
     );
 
     /** The link at the foot of every report mail: turns the member's report setting off. */
-    app.get(
-      '/v2/mails/unsubscribe',
-      {
-        config: { access: access.public },
-        schema: { tags: ['mails'], querystring: z.object({ token: linkToken() }) },
-      },
+    contractRoute(
+      app,
+      reportsContracts.unsubscribe,
+      { access: access.public },
       async (request, reply) => {
         const memberId = memberOfUnsubscribeToken(ctx.secret, request.query.token);
-        const updated =
-          memberId === null
-            ? []
-            : await db
-                .updateTable('members')
-                .set({ send_report_allowed: false, updated_at: new Date() })
-                .where('id', '=', memberId)
-                .returning('id')
-                .execute();
+        const turnedOff = memberId !== null && (await turnReportMailOff(db, memberId));
         reply.type('text/html; charset=utf-8');
-        if (updated.length === 0) {
+        if (!turnedOff) {
           reply.code(400);
           return page(
             '配信停止',

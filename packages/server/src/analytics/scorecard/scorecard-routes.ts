@@ -1,111 +1,17 @@
-import {
-  metricChange,
-  SCORECARD_KPIS,
-  SCORECARD_TOTAL_ROW_NAME,
-  scorecardQuerySchema,
-  scorecardResponseSchema,
-  type ScorecardCell,
-  type ScorecardQuery,
-  type ScorecardResponse,
-  type ScorecardRow,
-} from '@pharmalytics/domain';
+import { analyticsContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../access/access-policy.ts';
-import { memberScope } from '../../access/analysis-scope.ts';
-import type { AuthContext } from '../../access/auth-context.ts';
-import { covers, storeCoverage } from '../coverage.ts';
+import { contractRoute } from '../../http/contract-route.ts';
 import type { AnalyticsRouteDeps } from '../metric-cache.ts';
-import { requestPeriod } from '../period.ts';
-import { periodValues, type KpiValues } from './period-values.ts';
-
-/** One KPI of a row: its value, the comparison's and the change (none when incomplete). */
-function cell(
-  unit: string,
-  value: number | null,
-  comparison: number | null,
-  comparisonComplete: boolean,
-): ScorecardCell {
-  const { change, changeUnit } = metricChange(unit, value, comparison);
-  return {
-    value,
-    comparison,
-    change: comparisonComplete ? change : null,
-    changeUnit,
-    comparisonComplete,
-  };
-}
-
-function row(
-  store: { storeCode: string; name: string },
-  values: KpiValues,
-  comparison: KpiValues,
-  comparisonComplete: boolean,
-): ScorecardRow {
-  return {
-    ...store,
-    metrics: Object.fromEntries(
-      SCORECARD_KPIS.map((k) => [
-        k.key,
-        cell(k.unit, values[k.key] ?? null, comparison[k.key] ?? null, comparisonComplete),
-      ]),
-    ),
-  };
-}
-
-/** The total row's store code and name. */
-const ALL_STORES = { storeCode: '', name: SCORECARD_TOTAL_ROW_NAME };
-
-/**
- * The store scorecard: every KPI of each store asked (in store-code order, also a store without
- * facts) and of all of them, over a period against a comparison period. A store whose facts do
- * not cover the comparison period is marked incomplete, and so is the total then.
- */
-export async function storeScorecard(
-  { db, metrics }: AnalyticsRouteDeps,
-  auth: AuthContext,
-  q: ScorecardQuery,
-): Promise<ScorecardResponse> {
-  const base = requestPeriod(q.from, q.to);
-  const comparison = requestPeriod(q.comparisonFrom, q.comparisonTo);
-  const scope = await memberScope(db, auth, { storeCodes: q.storeCodes.split(',') });
-  const [stores, current, previous, coverage] = await Promise.all([
-    db
-      .selectFrom('stores')
-      .select(['id', 'store_code as storeCode', 'name'])
-      .where('corporation_id', '=', scope.corporationId)
-      .where('id', 'in', [...scope.storeIds])
-      .orderBy('store_code')
-      .execute(),
-    periodValues(metrics, scope, base),
-    periodValues(metrics, scope, comparison),
-    storeCoverage(metrics, scope),
-  ]);
-  return {
-    rows: stores.map(({ id, ...store }) =>
-      row(store, current.stores[id]!, previous.stores[id]!, covers(coverage, [id], comparison)),
-    ),
-    total: row(
-      ALL_STORES,
-      current.total,
-      previous.total,
-      covers(coverage, scope.storeIds, comparison),
-    ),
-  };
-}
+import { storeScorecard } from './service.ts';
 
 /** GET /v3/scorecard: the store scorecard (店舗別実績一覧), for the stores a member may browse. */
 export function scorecardRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/v3/scorecard',
-      {
-        config: { access: access.route('StoreScorecard') },
-        schema: {
-          tags: ['scorecard'],
-          querystring: scorecardQuerySchema,
-          response: { 200: scorecardResponseSchema },
-        },
-      },
+    contractRoute(
+      app,
+      analyticsContracts.scorecard,
+      { access: access.route('StoreScorecard') },
       async (request) => storeScorecard(deps, request.auth, request.query),
     );
   };

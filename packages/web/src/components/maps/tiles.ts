@@ -1,5 +1,5 @@
-import { mapSettingsResponseSchema, type MapSettings } from '@pharmalytics/domain';
-import { api } from '../../api/index.ts';
+import { mapsContracts, type MapSettings } from '@pharmalytics/domain';
+import { call } from '../../api/index.ts';
 
 /** Tile coordinates of one tile over Kyushu, fetched to learn whether the server answers. */
 const PROBE_TILE = { z: '5', x: '28', y: '12' };
@@ -30,9 +30,7 @@ let probe: Promise<MapSettings | null> | null = null;
 export function reachableTiles(): Promise<MapSettings | null> {
   probe ??= (async () => {
     try {
-      const settings = mapSettingsResponseSchema.parse(
-        await api.get<unknown>('/v3/map_settings', { silent: true }),
-      );
+      const settings = await call(mapsContracts.mapSettings, {}, { silent: true });
       const url = settings.tileUrl
         .replace('{z}', PROBE_TILE.z)
         .replace('{x}', PROBE_TILE.x)

@@ -5,11 +5,12 @@ import {
   memberContracts,
   type AccountList,
   type AccountRow,
+  type Invitation,
   type InvitingRow,
   type Member as MemberAnswer,
 } from '@pharmalytics/domain';
 import type { AssignableRole } from './roles.ts';
-import { api, call } from '../../api/index.ts';
+import { call } from '../../api/index.ts';
 
 export type { AccountList, AccountRow, InvitingRow };
 

@@ -3,7 +3,6 @@ import {
   geocodingContracts,
   ingestionContracts,
   storeContracts,
-  type GeocodeLevel,
   type GeocodeResult,
   type Standing,
   type Store,
@@ -12,7 +11,7 @@ import {
   type UploadHistory,
   type ZipAddress,
 } from '@pharmalytics/domain';
-import { call, type BrowsableStore, type SystemRole } from '../../api/index.ts';
+import { call, type BrowsableStore } from '../../api/index.ts';
 
 export type { GeocodeResult, StoreBody, StoreMember, UploadHistory, ZipAddress };
 

@@ -1,17 +1,17 @@
 import {
-  analysisChartPath,
-  analysisCsvPath,
-  analysisResponseSchema,
+  analysisContracts,
+  analyticsContracts,
   genericMedicineFilterQuery,
-  medicalInstitutionsResponseSchema,
   receptionTypeFilterQuery,
   type AddressModeKey,
+  type AnalysisPageContracts,
   type AnalysisPageDef,
+  type ContractQuery,
   type AnalysisSeries,
   type MedicalInstitutionFilterItem,
   type MetricSlug,
 } from '@pharmalytics/domain';
-import { api, apiDownload, type DownloadedFile } from '../../../api/index.ts';
+import { call, download, type DownloadedFile } from '../../../api/index.ts';
 import { analysisComparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import { ADDRESS_MODE } from './address.ts';
 
@@ -19,20 +19,16 @@ import { ADDRESS_MODE } from './address.ts';
  * Query of a chart call GET /v3/{family}/{metric} (spec 02 §7), with its wire names. Values
  * left empty are not sent: no filter means everything.
  */
-export type AnalysisQuery = Partial<{
-  from: string;
-  to: string;
-  periodCode: string;
-  storeCodes: string;
-  generic_medicine_filters: string;
-  medicalInstitutionFilters: string;
-  receptionTypeFilters: string;
-  sortOrder: string;
-  address: string;
-  comparisonFrom: string;
-  comparisonTo: string;
-  addressMode: string;
-}>;
+export type AnalysisQuery = ContractQuery<AnalysisPageContracts['chart']>;
+/** Query of a CSV export GET /v3/csv/{family}/{metric}. */
+export type AnalysisCsvQuery = ContractQuery<AnalysisPageContracts['csv']>;
+
+/** The query without its empty values. */
+function withoutEmpty<Q extends object>(query: Q): Q {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== '' && value !== undefined),
+  ) as Q;
+}
 
 /** The sort menu and the address popup only exist on their pages; a comparison, when chosen. */
 export function analysisQuery(
@@ -61,14 +57,14 @@ export function analysisQuery(
     addressMode:
       page.breakdown === 'address' && condition.address.mode === ADDRESS_MODE.city
         ? ('city' satisfies AddressModeKey)
-        : '',
+        : undefined,
   };
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+  return withoutEmpty(query);
 }
 
 /** The CSV export's query: the chart's in snake_case, and whether a table per store. */
-export function csvQuery(query: AnalysisQuery, separateByStore: boolean): Record<string, string> {
-  const wire: Record<string, string | undefined> = {
+export function csvQuery(query: AnalysisQuery, separateByStore: boolean): AnalysisCsvQuery {
+  return withoutEmpty<AnalysisCsvQuery>({
     from: query.from,
     to: query.to,
     period_code: query.periodCode,
@@ -82,13 +78,8 @@ export function csvQuery(query: AnalysisQuery, separateByStore: boolean): Record
     comparison_to: query.comparisonTo,
     address_mode: query.addressMode,
     separate_by_store: separateByStore ? 'true' : undefined,
-  };
-  return Object.fromEntries(
-    Object.entries(wire).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
+  });
 }
-
-const search = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 export const analysisKeys = {
   all: ['analysis'] as const,
@@ -97,36 +88,25 @@ export const analysisKeys = {
   institutions: ['analysis', 'medical_institutions'] as const,
 };
 
-/** A response that does not have the contract's shape. */
-export class AnalysisResponseError extends Error {
-  constructor(path: string) {
-    super(`Unexpected response of ${path}`);
-    this.name = 'AnalysisResponseError';
-  }
-}
-
 /** The series of a page and metric; follows the dev-API flag to the /v2/ twin. */
-export async function fetchAnalysis(
+export function fetchAnalysis(
   page: AnalysisPageDef,
   metric: MetricSlug,
   query: AnalysisQuery,
   signal?: AbortSignal,
 ): Promise<AnalysisSeries[]> {
-  const path = analysisChartPath(page.family, metric);
-  const body = await api.get<unknown>(`${path}?${search(query)}`, { devSwap: true, signal });
-  const parsed = analysisResponseSchema.safeParse(body);
-  if (!parsed.success) throw new AnalysisResponseError(path);
-  return parsed.data;
+  return call(
+    analysisContracts[page.family].chart,
+    { params: { metric }, query },
+    { devSwap: true, signal },
+  );
 }
 
 /** The institutions of the member's stores, for the filter's autocomplete. */
 export async function fetchMedicalInstitutions(
   signal?: AbortSignal,
 ): Promise<MedicalInstitutionFilterItem[]> {
-  const body = await api.get<unknown>('/v3/medical_institutions', { signal });
-  const parsed = medicalInstitutionsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new AnalysisResponseError('/v3/medical_institutions');
-  return parsed.data.data;
+  return (await call(analyticsContracts.medicalInstitutions, {}, { signal })).data;
 }
 
 /** The page's CSV export, as the server names it (spec 02 §7). */
@@ -136,6 +116,8 @@ export function downloadAnalysisCsv(
   query: AnalysisQuery,
   separateByStore: boolean,
 ): Promise<DownloadedFile> {
-  const path = analysisCsvPath(page.family, metric);
-  return apiDownload(`${path}?${search(csvQuery(query, separateByStore))}`);
+  return download(analysisContracts[page.family].csv, {
+    params: { metric },
+    query: csvQuery(query, separateByStore),
+  });
 }

@@ -1,13 +1,12 @@
 import {
-  dashboardMailRecipientsResponseSchema,
-  FACILITY_SETTINGS_API_PATHS,
-  facilityAlertsResponseSchema,
+  analyticsContracts,
+  facilityStandardsContracts,
+  reportsContracts,
   type FacilityAlert,
   type DashboardMailRecipient,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
-import { z } from 'zod';
-import { api } from '../../../api/index.ts';
+import { call } from '../../../api/index.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMetricData } from './figures.ts';
 import type { DashboardMailBody } from './mail.ts';
@@ -46,40 +45,17 @@ export const dashboardKeys = {
     ['dashboard', slug, query, devApi] as const,
 };
 
-const series = z.object({
-  rows: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
-  total: z.number().nullable(),
-});
-const metricResponse = z.object({
-  source: series,
-  destination: series,
-  comparisonComplete: z.boolean().optional(),
-});
-
-/** A response that does not have the contract's shape. */
-export class DashboardResponseError extends Error {
-  constructor(slug: string) {
-    super(`Unexpected response of /v3/dashboard/${slug}`);
-    this.name = 'DashboardResponseError';
-  }
-}
-
 /** One metric of both periods; follows the dev-API flag to the /v2/ twin. */
-export async function fetchDashboardMetric(
+export function fetchDashboardMetric(
   slug: DashboardMetricSlug,
   query: DashboardQuery,
   signal?: AbortSignal,
 ): Promise<DashboardMetricData> {
-  const params = new URLSearchParams(
-    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  return call(
+    analyticsContracts.dashboard,
+    { params: { metric: slug }, query: { ...query, periodCode: String(query.periodCode) } },
+    { devSwap: true, signal },
   );
-  const body = await api.get<unknown>(`/v3/dashboard/${slug}?${params.toString()}`, {
-    devSwap: true,
-    signal,
-  });
-  const parsed = metricResponse.safeParse(body);
-  if (!parsed.success) throw new DashboardResponseError(slug);
-  return parsed.data;
 }
 
 /** POST /v2/mails/dashboard (system_admin): sends the dashboard report. */
@@ -88,12 +64,11 @@ export const dashboardMailKeys = {
 };
 
 export async function fetchDashboardMailRecipients(): Promise<DashboardMailRecipient[]> {
-  const body = await api.get<unknown>('/v2/mails/dashboard/recipients');
-  return dashboardMailRecipientsResponseSchema.parse(body).recipients;
+  return (await call(reportsContracts.dashboardMailRecipients, {})).recipients;
 }
 
 export function sendDashboardMail(body: DashboardMailBody): Promise<{ sent: number }> {
-  return api.post<{ sent: number }>('/v2/mails/dashboard', body);
+  return call(reportsContracts.sendDashboardMail, { body });
 }
 
 export const facilityAlertKeys = {
@@ -103,14 +78,14 @@ export const facilityAlertKeys = {
 
 /** GET the 施設基準 alerts of an administrator's stores it has not dismissed. */
 export async function fetchFacilityAlerts(signal?: AbortSignal): Promise<FacilityAlert[]> {
-  const body = await api.get<unknown>(FACILITY_SETTINGS_API_PATHS.alerts, { signal });
-  return facilityAlertsResponseSchema.parse(body).alerts;
+  return (await call(facilityStandardsContracts.alerts, {}, { signal })).alerts;
 }
 
 /** POST a dismissal: the alert is not shown to the member again. */
-export function dismissFacilityAlert(alert: Pick<FacilityAlert, 'storeCode' | 'key'>) {
-  return api.post<void>(FACILITY_SETTINGS_API_PATHS.alertDismissals, {
-    storeCode: alert.storeCode,
-    key: alert.key,
+export async function dismissFacilityAlert(
+  alert: Pick<FacilityAlert, 'storeCode' | 'key'>,
+): Promise<void> {
+  await call(facilityStandardsContracts.dismissAlert, {
+    body: { storeCode: alert.storeCode, key: alert.key },
   });
 }

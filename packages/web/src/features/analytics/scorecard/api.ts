@@ -1,10 +1,10 @@
 import {
+  analyticsContracts,
   comparisonRange,
-  scorecardResponseSchema,
   type ScorecardQueryInput,
   type ScorecardResponse,
 } from '@pharmalytics/domain';
-import { api } from '../../../api/index.ts';
+import { call } from '../../../api/index.ts';
 import type { ScorecardCondition } from '../../search-condition/index.ts';
 
 /** The query of GET /v3/scorecard: the scorecard's period, its comparison and the stores. */
@@ -28,11 +28,9 @@ export const scorecardKeys = {
 };
 
 /** Every store's KPIs and the 全店舗 row; an answer of another shape fails like an error. */
-export async function fetchScorecard(
+export function fetchScorecard(
   query: Required<ScorecardQueryInput>,
   signal?: AbortSignal,
 ): Promise<ScorecardResponse> {
-  const params = new URLSearchParams(query);
-  const body = await api.get<unknown>(`/v3/scorecard?${params.toString()}`, { signal });
-  return scorecardResponseSchema.parse(body);
+  return call(analyticsContracts.scorecard, { query }, { signal });
 }

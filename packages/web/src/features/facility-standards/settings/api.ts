@@ -1,30 +1,24 @@
-import type {
-  outsideStoresSchema,
-  sameBuildingGroupBodySchema,
-  storeFactsSchema,
-} from '@pharmalytics/domain';
 import {
-  alertSettingsSchema,
-  FACILITY_MEASURE_API_PATHS,
-  FACILITY_SETTINGS_API_PATHS,
-  medicalInstitutionsResponseSchema,
-  outsideStoresResponseSchema,
-  sameBuildingGroupsResponseSchema,
-  storeFactsResponseSchema,
+  analyticsContracts,
+  facilityStandardsContracts as contracts,
   type AlertSettings,
+  type ContractBody,
+  type ContractResponse,
+  type ParsedBody,
 } from '@pharmalytics/domain';
-import type { z } from 'zod';
-import { api } from '../../../api/index.ts';
-import { FACILITY_QUERY_ROOT, getParsed } from '../api.ts';
+import { call } from '../../../api/index.ts';
+import { FACILITY_QUERY_ROOT } from '../api.ts';
 
-export type BuildingBody = z.infer<typeof sameBuildingGroupBodySchema>;
+export type BuildingBody = ParsedBody<typeof contracts.saveBuilding>;
 /** The building form's values: the kind may be left to its default (同一建物). */
-export type BuildingForm = z.input<typeof sameBuildingGroupBodySchema>;
-export type Building = z.infer<typeof sameBuildingGroupsResponseSchema>['buildings'][number];
-export type OutsideStores = z.infer<typeof outsideStoresSchema>;
-export type StoreFacts = z.infer<typeof storeFactsSchema>;
-export type StoreFactsRow = z.infer<typeof storeFactsResponseSchema>['stores'][number];
-export type InstitutionChoice = z.infer<typeof medicalInstitutionsResponseSchema>['data'][number];
+export type BuildingForm = ContractBody<typeof contracts.saveBuilding>;
+export type Building = ContractResponse<typeof contracts.buildings>['buildings'][number];
+export type OutsideStores = ParsedBody<typeof contracts.saveOutsideStores>;
+export type StoreFacts = ParsedBody<typeof contracts.saveStoreFacts>;
+export type StoreFactsRow = ContractResponse<typeof contracts.storeFacts>['stores'][number];
+export type InstitutionChoice = ContractResponse<
+  typeof analyticsContracts.medicalInstitutions
+>['data'][number];
 
 export const facilitySettingsKeys = {
   buildings: [...FACILITY_QUERY_ROOT, 'buildings'] as const,
@@ -35,63 +29,48 @@ export const facilitySettingsKeys = {
 };
 
 export async function fetchBuildings(): Promise<Building[]> {
-  const answer = await getParsed(
-    FACILITY_MEASURE_API_PATHS.buildings,
-    sameBuildingGroupsResponseSchema,
-  );
-  return answer.buildings;
+  return (await call(contracts.buildings, {})).buildings;
 }
 
 /** Saves a building by its name: a building of that name is replaced. */
 export function saveBuilding(body: BuildingBody): Promise<{ id: number }> {
-  return api.put<{ id: number }>(FACILITY_MEASURE_API_PATHS.buildings, body);
+  return call(contracts.saveBuilding, { body });
 }
 
-export function deleteBuilding(id: number): Promise<void> {
-  return api.delete<void>(FACILITY_MEASURE_API_PATHS.building.replace(':id', String(id)));
+export async function deleteBuilding(id: number): Promise<void> {
+  await call(contracts.deleteBuilding, { params: { id } });
 }
 
 /** The institutions the corporation's stores received prescriptions from, to choose from. */
 export async function fetchInstitutionChoices(): Promise<InstitutionChoice[]> {
-  const answer = await getParsed('/v3/medical_institutions', medicalInstitutionsResponseSchema);
-  return answer.data;
+  return (await call(analyticsContracts.medicalInstitutions, {})).data;
 }
 
 export async function fetchOutsideStores(): Promise<OutsideStores[]> {
-  const answer = await getParsed(
-    FACILITY_MEASURE_API_PATHS.outsideStores,
-    outsideStoresResponseSchema,
-  );
-  return answer.figures;
+  return (await call(contracts.outsideStores, {})).figures;
 }
 
 /** Saves the figure from a month on; the figure of the same month is replaced. */
-export function saveOutsideStores(body: OutsideStores): Promise<void> {
-  return api.put<void>(FACILITY_MEASURE_API_PATHS.outsideStores, body);
+export async function saveOutsideStores(body: OutsideStores): Promise<void> {
+  await call(contracts.saveOutsideStores, { body });
 }
 
-export function deleteOutsideStores(month: string): Promise<void> {
-  return api.delete<void>(
-    FACILITY_MEASURE_API_PATHS.outsideStore.replace(':month', encodeURIComponent(month)),
-  );
+export async function deleteOutsideStores(month: string): Promise<void> {
+  await call(contracts.deleteOutsideStores, { params: { month } });
 }
 
 export async function fetchStoreFacts(): Promise<StoreFactsRow[]> {
-  const answer = await getParsed(FACILITY_SETTINGS_API_PATHS.storeFacts, storeFactsResponseSchema);
-  return answer.stores;
+  return (await call(contracts.storeFacts, {})).stores;
 }
 
-export function saveStoreFacts(storeCode: string, facts: StoreFacts): Promise<void> {
-  return api.put<void>(
-    FACILITY_SETTINGS_API_PATHS.storeFact.replace(':storeCode', encodeURIComponent(storeCode)),
-    facts,
-  );
+export async function saveStoreFacts(storeCode: string, facts: StoreFacts): Promise<void> {
+  await call(contracts.saveStoreFacts, { params: { storeCode }, body: facts });
 }
 
 export function fetchAlertSettings(): Promise<AlertSettings> {
-  return getParsed(FACILITY_SETTINGS_API_PATHS.alertSettings, alertSettingsSchema);
+  return call(contracts.alertSettings, {});
 }
 
-export function saveAlertSettings(settings: AlertSettings): Promise<void> {
-  return api.put<void>(FACILITY_SETTINGS_API_PATHS.alertSettings, settings);
+export async function saveAlertSettings(settings: AlertSettings): Promise<void> {
+  await call(contracts.saveAlertSettings, { body: settings });
 }

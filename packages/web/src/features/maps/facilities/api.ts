@@ -1,24 +1,15 @@
 import {
-  facilityMastersResponseSchema,
-  MAP_API_PATHS,
+  mapsContracts,
   type FacilityItem,
   type MarkerCategory,
   type Viewport,
 } from '@pharmalytics/domain';
-import { api } from '../../../api/index.ts';
+import { call } from '../../../api/index.ts';
 
 /** The facilities of a viewport by type, and whether any type had more than the call's limit. */
 export interface FacilitySearchResult {
   byType: Partial<Record<MarkerCategory, FacilityItem[]>>;
   truncated: boolean;
-}
-
-/** A response that does not have the contract's shape. */
-export class FacilityResponseError extends Error {
-  constructor() {
-    super(`Unexpected response of ${MAP_API_PATHS.facilityMasters}`);
-    this.name = 'FacilityResponseError';
-  }
 }
 
 /** Degrees sent with the precision JavaScript prints; the call takes up to 20 decimals. */
@@ -35,18 +26,16 @@ export async function fetchFacilities(
 ): Promise<FacilitySearchResult> {
   const result: FacilitySearchResult = { byType: {}, truncated: false };
   for (const type of types) {
-    const query = new URLSearchParams({
+    const query = {
       type,
       north_east_lat: degrees(viewport.north_east_lat),
       north_east_lng: degrees(viewport.north_east_lng),
       south_west_lat: degrees(viewport.south_west_lat),
       south_west_lng: degrees(viewport.south_west_lng),
-    });
-    const body = await api.get<unknown>(`${MAP_API_PATHS.facilityMasters}?${query}`, { signal });
-    const parsed = facilityMastersResponseSchema.safeParse(body);
-    if (!parsed.success) throw new FacilityResponseError();
-    result.byType[type] = parsed.data.items;
-    result.truncated ||= parsed.data.truncated;
+    };
+    const answer = await call(mapsContracts.facilityMasters, { query }, { signal });
+    result.byType[type] = answer.items;
+    result.truncated ||= answer.truncated;
   }
   return result;
 }

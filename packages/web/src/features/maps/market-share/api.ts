@@ -1,20 +1,10 @@
 import {
-  estimateCountResponseSchema,
-  MAP_API_PATHS,
-  marketShareResponseSchema,
+  mapsContracts,
   type DateRange,
   type MarketShareResponse,
   type MeshEstimate,
 } from '@pharmalytics/domain';
-import { api, isAbort } from '../../../api/index.ts';
-
-/** A response that does not have the contract's shape. */
-export class MarketShareResponseError extends Error {
-  constructor(path: string) {
-    super(`Unexpected response of ${path}`);
-    this.name = 'MarketShareResponseError';
-  }
-}
+import { call, isAbort } from '../../../api/index.ts';
 
 export const marketShareKeys = {
   all: ['marketShare'] as const,
@@ -23,8 +13,6 @@ export const marketShareKeys = {
   estimate: (period: DateRange, meshCode: string, devApi: boolean) =>
     ['marketShare', 'estimate', period.from, period.to, meshCode, devApi] as const,
 };
-
-const search = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /**
  * Spec 02 §8: a failed call is logged, not announced, and answers nothing. The global handling
@@ -46,15 +34,12 @@ export async function fetchMarketShare(
   storeCode: string,
   signal?: AbortSignal,
 ): Promise<MarketShareResponse | null> {
-  const path = MAP_API_PATHS.marketShare;
   try {
-    const body = await api.get<unknown>(
-      `${path}?${search({ from: period.from, to: period.to, store_code: storeCode })}`,
+    return await call(
+      mapsContracts.marketShare,
+      { query: { from: period.from, to: period.to, store_code: storeCode } },
       { signal, devSwap: true },
     );
-    const parsed = marketShareResponseSchema.safeParse(body);
-    if (!parsed.success) throw new MarketShareResponseError(path);
-    return parsed.data;
   } catch (error) {
     return nothingOnError(error);
   }
@@ -69,15 +54,13 @@ export async function fetchEstimateCount(
   meshCode: string,
   signal?: AbortSignal,
 ): Promise<MeshEstimate | null> {
-  const path = MAP_API_PATHS.estimateCount;
   try {
-    const body = await api.get<unknown>(
-      `${path}?${search({ from: period.from, to: period.to, mesh_code: meshCode })}`,
+    const estimates = await call(
+      mapsContracts.estimateCount,
+      { query: { from: period.from, to: period.to, mesh_code: meshCode } },
       { signal, devSwap: true },
     );
-    const parsed = estimateCountResponseSchema.safeParse(body);
-    if (!parsed.success) throw new MarketShareResponseError(path);
-    return parsed.data[0] ?? null;
+    return estimates[0] ?? null;
   } catch (error) {
     return nothingOnError(error);
   }
