@@ -27,7 +27,7 @@ const DATA_LAYER: Record<string, string> = {
   'maps/': "the maps' figures (patient distribution, acquisition rates), within an analysis scope",
   'ingestion/':
     "the uploader's loaders, which write facts under the authenticated store's corporation",
-  'accounts/create-account.ts':
+  'members/create-account.ts':
     'writes the new member row, the one place a member gets its corporation',
   'stores/device-users.ts': "writes a store's uploader account under the store's corporation",
 };
@@ -97,6 +97,6 @@ describe('the corporation_id column', () => {
     expect(allowed('stores/routes.ts')).toBe(false);
     expect(allowed('analytics/engine.ts')).toBe(true);
     expect(allowed('analytics/analysis-routes.ts')).toBe(false);
-    expect(allowed('members/member-view.ts')).toBe(false);
+    expect(allowed('members/admin-service.ts')).toBe(false);
   });
 });

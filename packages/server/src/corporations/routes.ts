@@ -14,7 +14,7 @@ import type { Database } from '../db/connection.ts';
 import type { CorporationsTable } from '../db/types.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { badRequest } from '../http/errors.ts';
-import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
+import { roleView, USER_ROLE_ID } from '../members/member-view-queries.ts';
 import { accountListRows, planIdOf, setPlan, updateCorporation } from './queries.ts';
 
 export function corporationRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {

@@ -5,7 +5,8 @@ export { facilityJudgementRoutes } from './judgement-routes.ts';
 export { alertSettingsOf } from './settings-queries.ts';
 export { facilityAlertRoutes } from './alert-routes.ts';
 export { memberFacilityAlerts } from './service.ts';
-export { judgeStores, storeFactsOf } from './judgements.ts';
+export { judgeStores } from './judgements.ts';
+export { storeFactsOf } from './judgement-queries.ts';
 export {
   buildingsOf,
   deleteGroupOutsideStores,

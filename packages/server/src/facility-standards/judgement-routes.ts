@@ -9,7 +9,8 @@ import { groupScope, memberScope } from '../access/analysis-scope.ts';
 import { requireStore } from '../access/require.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { judgeStores, storeFactsOf } from './judgements.ts';
+import { storeFactsOf } from './judgement-queries.ts';
+import { judgeStores } from './judgements.ts';
 import {
   alertSettingsOf,
   browsableStoresWithPlace,

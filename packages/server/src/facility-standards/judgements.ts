@@ -1,7 +1,6 @@
 import {
   can,
   boundingDegrees,
-  DEFAULT_STORE_FACTS,
   judgedStoreFacts,
   judgeStore,
   judgementPeriodsOn,
@@ -15,7 +14,6 @@ import {
   type JudgementPeriod,
   type MonthlyFigure,
   type PeriodFigures,
-  type StoreFactsInput,
   type StoreLocation,
   type StoreMeasures,
 } from '@pharmalytics/domain';
@@ -31,6 +29,7 @@ import {
 } from '../analytics/facility-measures.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import type { Database } from '../db/connection.ts';
+import { judgedStores, storeFactsOf } from './judgement-queries.ts';
 import { buildingsOf, listGroupOutsideStores } from './measure-inputs-queries.ts';
 import { loadAchievementFees, loadFacilityStandardRules } from './rules-queries.ts';
 
@@ -62,43 +61,6 @@ function achievementsPer10000(
       total > 0 ? (sum * ACHIEVEMENT_PER) / total : null,
     ]),
   ) as StoreMeasures;
-}
-
-/** The facts entered for the stores, the defaults for those without a row. */
-export async function storeFactsOf(
-  db: Database,
-  corporationId: number,
-  storeIds: readonly number[],
-): Promise<Map<number, { facts: StoreFactsInput; entered: boolean }>> {
-  const rows =
-    storeIds.length === 0
-      ? []
-      : await db
-          .selectFrom('store_facility_facts')
-          .select([
-            'store_id',
-            'basic_fee_notified',
-            'special_relationship',
-            'real_estate_lease',
-            'low_resource_area',
-            'urban_area',
-            'same_site_as_institution',
-            'online_clinic_on_site',
-            'medicine_supply_record',
-            'price_negotiation',
-            'regional_support_system',
-            'designated_on',
-          ])
-          .where('corporation_id', '=', corporationId)
-          .where('store_id', 'in', [...storeIds])
-          .execute();
-  const entered = new Map(rows.map(({ store_id, ...facts }) => [store_id, facts]));
-  return new Map(
-    storeIds.map((id) => {
-      const facts = entered.get(id);
-      return [id, { facts: facts ?? DEFAULT_STORE_FACTS, entered: facts !== undefined }];
-    }),
-  );
 }
 
 interface StorePlace {
@@ -219,15 +181,7 @@ export async function judgeStores(
     buildingsOf(db, scope.corporationId),
     listGroupOutsideStores(db, scope.corporationId),
     storeFactsOf(db, scope.corporationId, scope.storeIds),
-    db
-      .selectFrom('stores as s')
-      .innerJoin('prefectures as p', 'p.id', 's.prefecture_id')
-      .select(['s.id', 's.store_code', 's.name', 's.city', 's.latitude', 's.longitude'])
-      .select('p.name as prefecture')
-      .where('s.corporation_id', '=', scope.corporationId)
-      .where('s.id', 'in', scope.storeIds.length > 0 ? [...scope.storeIds] : [-1])
-      .orderBy('s.store_code')
-      .execute(),
+    judgedStores(db, scope),
   ]);
   // From three months before the last complete period (the trend of its first months), or from
   // the period that decided the 区分 before the revision in force (its 経過措置), if earlier.

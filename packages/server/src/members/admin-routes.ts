@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { SESSION_COOKIE } from '../session/session-store.ts';
 import { changeRole, deleteAccount, setViewableStores, viewableStores } from './admin-service.ts';
-import { loadMemberView } from './member-view.ts';
+import { loadMemberView } from './member-view-queries.ts';
 
 /** Account administration: role, viewable stores, deletion (spec 01 §4, §6). */
 export function memberAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {

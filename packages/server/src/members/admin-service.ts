@@ -12,7 +12,7 @@ import {
   setRole,
   viewableStoreCodes,
 } from './admin-queries.ts';
-import { USER_ROLE_ID } from './member-view.ts';
+import { USER_ROLE_ID } from './member-view-queries.ts';
 
 /** Rules of account administration: role, viewable stores, deletion (spec 01 §4, §6). */
 

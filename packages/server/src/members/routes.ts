@@ -3,29 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/connection.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
-import { loadMemberView } from './member-view.ts';
+import { moveToCorporation, recordAgreement } from './queries.ts';
+import { loadMemberView } from './member-view-queries.ts';
 import { access } from '../access/access-policy.ts';
+import { requireMember } from '../access/require.ts';
 
 export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     /** A member of the caller's own corporation. */
     contractRoute(app, memberContracts.get, { access: access.member }, async (request) => {
-      const member = await loadMemberView(db, request.params.id, request.auth);
-      if (!member || member.corporation.id !== request.auth.corporationId) throw notFound();
-      return member;
+      const member = await requireMember(db, request.auth, request.params.id);
+      return (await loadMemberView(db, member.id, request.auth))!;
     });
 
     /** Records today's agreement to the terms of service and the privacy policy. */
     contractRoute(app, memberContracts.agree, { access: access.member }, async (request) => {
-      await db
-        .updateTable('members')
-        .set({
-          terms_agreed_on: todayInJapan(),
-          privacy_policy_agreed_on: todayInJapan(),
-          updated_at: new Date(),
-        })
-        .where('id', '=', request.auth.memberId)
-        .execute();
+      await recordAgreement(db, request.auth.memberId, todayInJapan());
       return (await loadMemberView(db, request.auth.memberId))!;
     });
 
@@ -36,17 +29,9 @@ export function memberRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
       { access: access.systemAdmin },
       async (request) => {
         if (request.params.id !== request.auth.memberId) throw notFound();
-        const corporation = await db
-          .selectFrom('corporations')
-          .select('id')
-          .where('corporation_code', '=', request.body.corporationCode)
-          .executeTakeFirst();
-        if (!corporation) throw notFound('corporation not found');
-        await db
-          .updateTable('members')
-          .set({ corporation_id: corporation.id, updated_at: new Date() })
-          .where('id', '=', request.auth.memberId)
-          .execute();
+        if (!(await moveToCorporation(db, request.auth.memberId, request.body.corporationCode))) {
+          throw notFound('corporation not found');
+        }
         return (await loadMemberView(db, request.auth.memberId))!;
       },
     );

@@ -4,7 +4,7 @@ import { access } from '../access/access-policy.ts';
 import type { Database } from '../db/connection.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import type { IdentityService } from '../identity/service.ts';
-import { loadMemberView } from '../members/member-view.ts';
+import { loadMemberView } from '../members/member-view-queries.ts';
 import { SESSION_COOKIE, type SessionStore } from '../session/session-store.ts';
 import { updateNames, updateSendReportAllowed, userInformation } from './queries.ts';
 import { changePassword } from './service.ts';

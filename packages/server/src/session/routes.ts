@@ -4,7 +4,7 @@ import { access } from '../access/access-policy.ts';
 import type { Database } from '../db/connection.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import type { TokenService } from '../identity/tokens.ts';
-import { loadMemberView } from '../members/member-view.ts';
+import { loadMemberView } from '../members/member-view-queries.ts';
 import { memberOfIdToken } from './service.ts';
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type SessionStore } from './session-store.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
-import { noteSharedCode, sharedInsuranceCodes } from './shared-insurance-codes.ts';
+import { noteSharedCode, sharedInsuranceCodes } from './shared-code-queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ export function storeRules(db: Database) {
   /**
    * The spec's 400s: the same name or insurance pharmacy code as another active store of the
    * corporation. A code that another corporation's store holds is accepted as a fresh one would
-   * be, so that the answer tells nothing about other customers (see shared-insurance-codes.ts).
+   * be, so that the answer tells nothing about other customers (see shared-code-queries.ts).
    */
   async function assertUnique(auth: AuthContext, body: StoreBody, exceptId?: number) {
     const clash = (column: 'name' | 'insurance_institution_code', value: string | null) => {

@@ -1,14 +1,14 @@
 import { storeContracts } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
-import { noteSharedCode } from './shared-insurance-codes.ts';
+import { noteSharedCode } from './shared-code-queries.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import { requireMember, requireStore } from '../access/require.ts';
 import type { Database } from '../db/connection.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { forbidden } from '../http/errors.ts';
 import type { IdentityService } from '../identity/service.ts';
-import { roleView, USER_ROLE_ID } from '../members/member-view.ts';
+import { roleView, USER_ROLE_ID } from '../members/member-view-queries.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 import { storeRules } from './registration-queries.ts';
 import {

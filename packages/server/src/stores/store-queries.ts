@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { sql } from 'kysely';
 import type { Store } from '@pharmalytics/domain';
 import { recordFactsChange } from '../analytics/data-version.ts';
-import { USER_ROLE_ID } from '../members/member-view.ts';
+import { USER_ROLE_ID } from '../members/member-view-queries.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 import { createDeviceUser } from './device-users.ts';
 import type { StoreColumns } from './registration-queries.ts';
