@@ -62,6 +62,12 @@ export const INVITATION_VALID_HOURS = 24;
 export const SIGN_UP_LINK_VALID_HOURS = 24;
 export const PASSWORD_RESET_LINK_VALID_HOURS = 1;
 
+/**
+ * Where the browser fetches its anti-forgery token. A constant of its own, so that the web app's
+ * client can fetch the token without loading the schema library on the sign-in page.
+ */
+export const CSRF_TOKEN_PATH = '/v2/csrf_token';
+
 export const HEADER_NAMES = {
   csrf: 'X-CSRF-Token',
   pageUrl: 'X-Page-Url',

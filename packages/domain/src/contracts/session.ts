@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noContentSchema } from './endpoint.ts';
+import { CSRF_TOKEN_PATH } from '../constants.ts';
 import { memberSchema } from './members.ts';
 
 export const csrfTokenSchema = z.object({ csrfToken: z.string() });
@@ -8,7 +9,7 @@ export const csrfTokenSchema = z.object({ csrfToken: z.string() });
 export const sessionContracts = {
   csrfToken: endpoint({
     method: 'GET',
-    path: '/v2/csrf_token',
+    path: CSRF_TOKEN_PATH,
     tag: 'session',
     summary: 'The anti-forgery token the changing calls send back',
     responses: { 200: csrfTokenSchema },

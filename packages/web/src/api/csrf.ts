@@ -1,22 +1,19 @@
-import {
-  csrfTokenSchema,
-  ERROR_WIRE_MESSAGES,
-  HEADER_NAMES,
-  sessionContracts,
-} from '@pharmalytics/domain';
+import { CSRF_TOKEN_PATH, ERROR_WIRE_MESSAGES, HEADER_NAMES } from '@pharmalytics/domain';
 import { ApiError, NETWORK_ERROR_STATUS, parseErrorBody } from './errors.ts';
 
 /** The `message` of a 403 caused by a missing or stale anti-forgery token. */
 export const INVALID_CSRF_MESSAGE = ERROR_WIRE_MESSAGES.invalidCsrfToken;
 
-// Fetched with fetch() rather than call(): every changing call() needs the token first.
+// Fetched with fetch() rather than call(): every changing call() needs the token first, and the
+// sign-in page fetches it on load, before the schema library is loaded (sessionContracts.csrfToken
+// describes the same answer).
 let token: string | null = null;
 let pending: Promise<string> | null = null;
 
 async function fetchToken(): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(sessionContracts.csrfToken.path, {
+    response = await fetch(CSRF_TOKEN_PATH, {
       credentials: 'include',
       headers: { Accept: 'application/json', [HEADER_NAMES.pageUrl]: window.location.href },
     });
@@ -28,9 +25,9 @@ async function fetchToken(): Promise<string> {
     const { message, type } = parseErrorBody(body);
     throw new ApiError(response.status, message, type);
   }
-  const parsed = csrfTokenSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'missing csrf token');
-  return parsed.data.csrfToken;
+  const csrfToken = (body as { csrfToken?: unknown } | null)?.csrfToken;
+  if (typeof csrfToken !== 'string') throw new ApiError(response.status, 'missing csrf token');
+  return csrfToken;
 }
 
 /** The current anti-forgery token, fetched once (or again when `refresh` is set). */

@@ -16,7 +16,10 @@ function onVisit<M, P extends object = object>(
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-const auth = () => import('../features/session/pages.ts');
+// The sign-in page loads alone, without the calls of the other session screens: it is what every
+// visitor downloads first.
+const login = () => import('../features/session/login/LoginPage.tsx');
+const session = () => import('../features/session/pages.ts');
 const signUp = () => import('../features/sign-up/index.ts');
 const passwordReset = () => import('../features/password-reset/index.ts');
 const profile = () => import('../features/profile/index.ts');
@@ -32,8 +35,8 @@ const AnalysisRoutePage = onVisit(analysis, (m) => m.AnalysisRoutePage);
 
 /** The screens built so far; every other route shows the shared placeholder. */
 const PAGES: Partial<Record<RouteName, ComponentType>> = {
-  Login: onVisit(auth, (m) => m.LoginPage),
-  Notice: onVisit(auth, (m) => m.NoticePage),
+  Login: onVisit(login, (m) => m.LoginPage),
+  Notice: onVisit(session, (m) => m.NoticePage),
   SignUp: onVisit(signUp, (m) => m.SignUpPage),
   CheckEmail: onVisit(signUp, (m) => m.CheckEmailPage),
   NewAccount: onVisit(signUp, (m) => m.NewAccountPage),

@@ -1,2 +1,1 @@
-export { LoginPage } from './login/LoginPage.tsx';
 export { NoticePage } from './notice/NoticePage.tsx';

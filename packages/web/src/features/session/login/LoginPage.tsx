@@ -11,7 +11,7 @@ import { appPath, homePath, routeTitle } from '../../../routes/paths.ts';
 import { PasswordField, TextInput } from '../../../components/index.ts';
 import { needsAgreement, setMember } from '../index.ts';
 import type { LoginErrors } from './loginErrors.ts';
-import { loginErrorMessage, signIn } from './signIn.ts';
+import { loginErrorMessage } from './loginFailure.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -38,7 +38,12 @@ export function LoginPage() {
     setFailure(null);
     startSubmit(async () => {
       try {
-        const invalid = (await import('./loginErrors.ts')).loginErrors(values);
+        // The rules and the calls (with the schema library) come with the first submit.
+        const [{ loginErrors }, { signIn }] = await Promise.all([
+          import('./loginErrors.ts'),
+          import('./signIn.ts'),
+        ]);
+        const invalid = loginErrors(values);
         setErrors(invalid ?? {});
         const firstInvalid = FIELDS.find((name) => invalid?.[name]);
         if (firstInvalid) {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
-import { loginErrorMessage } from './signIn.ts';
+import { loginErrorMessage } from './loginFailure.ts';
 
 describe('loginErrorMessage', () => {
   it('maps 403 to the suspended-corporation message', () => {
