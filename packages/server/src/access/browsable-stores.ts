@@ -25,19 +25,3 @@ export function browsableStoreIds(db: Database, auth: AuthContext, includeInacti
   }
   return query;
 }
-
-/** The id of a browsable active store by its code, or undefined. */
-export async function browsableStoreIdByCode(
-  db: Database,
-  auth: AuthContext,
-  storeCode: string,
-): Promise<number | undefined> {
-  const store = await db
-    .selectFrom('stores')
-    .select('id')
-    .where('corporation_id', '=', auth.corporationId)
-    .where('id', 'in', browsableStoreIds(db, auth))
-    .where('store_code', '=', storeCode)
-    .executeTakeFirst();
-  return store?.id;
-}
