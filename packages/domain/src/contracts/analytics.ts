@@ -12,7 +12,7 @@ import {
 import { boundedText, calendarDate, decimalInteger, storeCodeList } from '../schemas/primitives.ts';
 import { scorecardQuerySchema, scorecardResponseSchema } from '../schemas/scorecard.ts';
 import { TIME_AXES, timeAxis } from '../periods.ts';
-import { endpoint, fileSchema } from './endpoint.ts';
+import { developmentTwin, endpoint, fileSchema } from './endpoint.ts';
 
 /** The query of GET /v3/dashboard/{metric}: the base and comparison periods, axis and stores. */
 export const dashboardQuerySchema = z.object({
@@ -32,26 +32,20 @@ export type DashboardQueryInput = z.input<typeof dashboardQuerySchema>;
 
 const dashboardParams = z.object({ metric: z.enum(DASHBOARD_METRIC_SLUGS) });
 
+const dashboard = endpoint({
+  method: 'GET',
+  path: '/v3/dashboard/:metric',
+  tag: 'dashboard',
+  summary: 'A dashboard metric over the base and comparison periods',
+  params: dashboardParams,
+  query: dashboardQuerySchema,
+  responses: { 200: dashboardResponseSchema },
+});
+
 /** The dashboard, the store scorecard and the filter's list of institutions. */
 export const analyticsContracts = {
-  dashboard: endpoint({
-    method: 'GET',
-    path: '/v3/dashboard/:metric',
-    tag: 'dashboard',
-    summary: 'A dashboard metric over the base and comparison periods',
-    params: dashboardParams,
-    query: dashboardQuerySchema,
-    responses: { 200: dashboardResponseSchema },
-  }),
-  dashboardTwin: endpoint({
-    method: 'GET',
-    path: '/v2/dashboard/:metric',
-    tag: 'dashboard',
-    summary: 'The development twin of a dashboard metric, counted from the raw facts',
-    params: dashboardParams,
-    query: dashboardQuerySchema,
-    responses: { 200: dashboardResponseSchema },
-  }),
+  dashboard,
+  dashboardTwin: developmentTwin(dashboard, '/v2/dashboard/:metric'),
   scorecard: endpoint({
     method: 'GET',
     path: '/v3/scorecard',
@@ -73,25 +67,18 @@ const analysisParams = z.object({ metric: boundedText({ max: 100 }) });
 
 /** The three calls of one analysis page: its chart, the chart's development twin, its CSV. */
 function analysisPageContracts(family: AnalysisFamily) {
+  const chart = endpoint({
+    method: 'GET',
+    path: `/v3/${family}/:metric`,
+    tag: 'analysis',
+    summary: `The series of the ${family} analysis page`,
+    params: analysisParams,
+    query: analysisQuerySchema,
+    responses: { 200: analysisResponseSchema },
+  });
   return {
-    chart: endpoint({
-      method: 'GET',
-      path: `/v3/${family}/:metric`,
-      tag: 'analysis',
-      summary: `The series of the ${family} analysis page`,
-      params: analysisParams,
-      query: analysisQuerySchema,
-      responses: { 200: analysisResponseSchema },
-    }),
-    twin: endpoint({
-      method: 'GET',
-      path: `/v2/${family}/:metric`,
-      tag: 'analysis',
-      summary: `The development twin of the ${family} analysis page, counted from the raw facts`,
-      params: analysisParams,
-      query: analysisQuerySchema,
-      responses: { 200: analysisResponseSchema },
-    }),
+    chart,
+    twin: developmentTwin(chart, `/v2/${family}/:metric`),
     csv: endpoint({
       method: 'GET',
       path: `/v3/csv/${family}/:metric`,

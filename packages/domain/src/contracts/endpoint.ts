@@ -48,6 +48,14 @@ export function endpoint<const C extends EndpointContract>(contract: C): C {
   return { ...contract, responses: { ...ERROR_RESPONSES, ...contract.responses } };
 }
 
+/**
+ * The development twin of a /v3 call: the same question and answer at its /v2 path, counted from
+ * the system of record, for system administrators to hold the two engines equal.
+ */
+export function developmentTwin<const C extends EndpointContract>(contract: C, path: string): C {
+  return { ...contract, path, summary: `${contract.summary} (development twin, system of record)` };
+}
+
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 type SuccessCode<R> = Extract<keyof R, 200 | 201 | 202 | 204>;

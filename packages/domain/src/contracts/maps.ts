@@ -10,26 +10,43 @@ import {
   patientDistributionQuerySchema,
   patientDistributionResponseSchema,
 } from '../schemas/maps.ts';
-import { endpoint } from './endpoint.ts';
+import { developmentTwin, endpoint, type EndpointContract } from './endpoint.ts';
+
+const patientDistribution = endpoint({
+  method: 'GET',
+  path: MAP_API_PATHS.patientDistribution,
+  tag: 'maps',
+  summary: 'The patients of the stores asked on the distribution map, and the stores',
+  query: patientDistributionQuerySchema,
+  responses: { 200: patientDistributionResponseSchema },
+});
+
+const marketShare = endpoint({
+  method: 'GET',
+  path: MAP_API_PATHS.marketShare,
+  tag: 'maps',
+  summary: 'The store’s meshes with acquired patients, estimates and acquisition rates',
+  query: marketShareQuerySchema,
+  responses: { 200: marketShareResponseSchema },
+});
+
+const estimateCount = endpoint({
+  method: 'GET',
+  path: MAP_API_PATHS.estimateCount,
+  tag: 'maps',
+  summary: 'One mesh’s patient estimate',
+  query: estimateCountQuerySchema,
+  responses: { 200: estimateCountResponseSchema },
+});
+
+/** The development twin of a map call, at the path the twin table gives. */
+const twinOf = <const C extends EndpointContract>(contract: C) =>
+  developmentTwin(contract, MAP_DEV_API_TWINS[contract.path]!);
 
 /** The maps' calls (spec 02 §7), each /v3 call with its development twin. */
 export const mapsContracts = {
-  patientDistribution: endpoint({
-    method: 'GET',
-    path: MAP_API_PATHS.patientDistribution,
-    tag: 'maps',
-    summary: 'The patients of the stores asked on the distribution map, and the stores',
-    query: patientDistributionQuerySchema,
-    responses: { 200: patientDistributionResponseSchema },
-  }),
-  patientDistributionTwin: endpoint({
-    method: 'GET',
-    path: MAP_DEV_API_TWINS[MAP_API_PATHS.patientDistribution]!,
-    tag: 'maps',
-    summary: 'The development twin of the patient distribution, counted from the system of record',
-    query: patientDistributionQuerySchema,
-    responses: { 200: patientDistributionResponseSchema },
-  }),
+  patientDistribution,
+  patientDistributionTwin: twinOf(patientDistribution),
   facilityMasters: endpoint({
     method: 'GET',
     path: MAP_API_PATHS.facilityMasters,
@@ -38,38 +55,10 @@ export const mapsContracts = {
     query: facilityMastersQuerySchema,
     responses: { 200: facilityMastersResponseSchema },
   }),
-  marketShare: endpoint({
-    method: 'GET',
-    path: MAP_API_PATHS.marketShare,
-    tag: 'maps',
-    summary: 'The store’s meshes with acquired patients, estimates and acquisition rates',
-    query: marketShareQuerySchema,
-    responses: { 200: marketShareResponseSchema },
-  }),
-  marketShareTwin: endpoint({
-    method: 'GET',
-    path: MAP_DEV_API_TWINS[MAP_API_PATHS.marketShare]!,
-    tag: 'maps',
-    summary: 'The development twin of the market share, counted from the system of record',
-    query: marketShareQuerySchema,
-    responses: { 200: marketShareResponseSchema },
-  }),
-  estimateCount: endpoint({
-    method: 'GET',
-    path: MAP_API_PATHS.estimateCount,
-    tag: 'maps',
-    summary: 'One mesh’s patient estimate',
-    query: estimateCountQuerySchema,
-    responses: { 200: estimateCountResponseSchema },
-  }),
-  estimateCountTwin: endpoint({
-    method: 'GET',
-    path: MAP_DEV_API_TWINS[MAP_API_PATHS.estimateCount]!,
-    tag: 'maps',
-    summary: 'The development twin of one mesh’s patient estimate',
-    query: estimateCountQuerySchema,
-    responses: { 200: estimateCountResponseSchema },
-  }),
+  marketShare,
+  marketShareTwin: twinOf(marketShare),
+  estimateCount,
+  estimateCountTwin: twinOf(estimateCount),
   mapSettings: endpoint({
     method: 'GET',
     path: '/v3/map_settings',
