@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORE_MAP } from '@pharmalytics/domain';
+import { defaultQueueLimit } from './analytics/statement-queue.ts';
 
 export interface Config {
   port: number;
@@ -120,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: Math.max(10, int(env.ANALYTICS_SYNC_INTERVAL_MS, 250)),
       waitMs: Math.max(0, int(env.ANALYTICS_REPLICA_WAIT_MS, 2000)),
       concurrency,
-      maxWaiting: Math.max(0, int(env.ANALYTICS_QUEUE_LIMIT, 4 * concurrency)),
+      maxWaiting: Math.max(0, int(env.ANALYTICS_QUEUE_LIMIT, defaultQueueLimit(concurrency))),
     },
   };
 }

@@ -26,6 +26,18 @@ export interface StatementQueueOptions {
   retryAfterSeconds?: number;
 }
 
+export interface StatementCounts {
+  running: number;
+  waiting: number;
+  dropped: number;
+}
+
+/**
+ * Statements waiting at most by default: one member's page asks a few dozen at once (each
+ * dashboard card two), so the bound leaves room for several pages, 16 a core on larger hosts.
+ */
+export const defaultQueueLimit = (concurrency: number) => Math.max(64, 16 * concurrency);
+
 /**
  * The analytics statements of the replica, bounded: `concurrency` run at once and `maxWaiting`
  * wait their turn, first come first served; past that bound a statement is refused at once
@@ -34,14 +46,15 @@ export interface StatementQueueOptions {
  */
 export class StatementQueue {
   private active = 0;
+  private dropped = 0;
   /** The turns waited for: each starts when a running statement hands its place over. */
   private readonly queue: (() => void)[] = [];
 
   constructor(private readonly options: StatementQueueOptions) {}
 
-  /** Statements running now, and waiting for a turn. */
-  get counts(): { running: number; waiting: number } {
-    return { running: this.active, waiting: this.queue.length };
+  /** Statements running now, waiting for a turn, and dropped since start (their caller gone). */
+  get counts(): StatementCounts {
+    return { running: this.active, waiting: this.queue.length, dropped: this.dropped };
   }
 
   async run<T>(task: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -60,6 +73,7 @@ export class StatementQueue {
         const onAbort = () => {
           const at = this.queue.indexOf(start);
           if (at >= 0) this.queue.splice(at, 1);
+          this.dropped += 1;
           reject(new CallAbandoned());
         };
         signal?.addEventListener('abort', onAbort, { once: true });
@@ -68,6 +82,9 @@ export class StatementQueue {
     }
     try {
       return await task(signal);
+    } catch (error) {
+      if (signal?.aborted) this.dropped += 1;
+      throw error;
     } finally {
       const next = this.queue.shift();
       if (next) next();

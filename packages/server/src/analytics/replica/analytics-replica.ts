@@ -7,7 +7,7 @@ import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
 import { liftStatementTimeout } from '../../db/statement-timeout.ts';
 import { duckdbExecutor, type AnalyticsExecutor } from '../executors.ts';
-import { StatementQueue } from '../statement-queue.ts';
+import { defaultQueueLimit, StatementQueue, type StatementCounts } from '../statement-queue.ts';
 import {
   columnList,
   LAYOUT_VERSION,
@@ -32,7 +32,7 @@ export interface ReplicaOptions {
   pollMs: number;
   /**
    * Analytics statements running at once at most (by default the host's cores), and waiting for
-   * a turn at most (by default four times as many).
+   * a turn at most (by default 64, or 16 a core on larger hosts).
    */
   concurrency?: number;
   maxWaiting?: number;
@@ -104,7 +104,7 @@ export class AnalyticsReplica {
     const concurrency = options.concurrency ?? availableParallelism();
     this.queue = new StatementQueue({
       concurrency,
-      maxWaiting: options.maxWaiting ?? 4 * concurrency,
+      maxWaiting: options.maxWaiting ?? defaultQueueLimit(concurrency),
     });
   }
 
@@ -144,8 +144,8 @@ export class AnalyticsReplica {
     return duckdbExecutor(this.instance, this.queue, signal);
   }
 
-  /** Analytics statements running now and waiting for a turn (read-only). */
-  get statements(): { running: number; waiting: number } {
+  /** Analytics statements running now, waiting for a turn, and dropped (read-only). */
+  get statements(): StatementCounts {
     return this.queue.counts;
   }
 
