@@ -155,6 +155,8 @@ export const MESSAGES = {
   /** A database statement ran past its time limit (answered 503). */
   statementTimeout:
     '処理に時間がかかりすぎたため中断しました。期間や店舗を絞るか、しばらくしてから再度お試しください。',
+  /** The analytics queue is full (answered 503 with Retry-After). */
+  analyticsBusy: 'ただいま混み合っています。しばらくしてから再度お試しください。',
   helpHint: '画面右下の「ヘルプ」よりお問い合わせください',
   signUpFailed: '予期しないエラーが発生しました。画面右下の「ヘルプ」よりお問い合わせください',
   loginSuspended: 'ログインアカウントの企業は休会中です。',

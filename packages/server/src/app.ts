@@ -8,6 +8,7 @@ import {
 import { accessControl } from './access/access-control.ts';
 import { MetricCache } from './analytics/metric-cache.ts';
 import { AnalyticsReplica } from './analytics/replica/analytics-replica.ts';
+import { CallAbandoned, callSignals } from './analytics/statement-queue.ts';
 import { cookiesAreSecure, type Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { FEATURES, type FeatureDeps } from './features.ts';
@@ -54,6 +55,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Each call's analytics run with a signal aborted when its client closes the connection before
+  // the answer: their statements then leave the replica's queue or are interrupted.
+  app.addHook('preHandler', (request, reply, done) => {
+    const controller = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableEnded) controller.abort(new CallAbandoned());
+    });
+    callSignals.run(controller.signal, done);
+  });
 
   // One line per request with the page the browser was on, which the web app sends as a header.
   app.addHook('onResponse', async (request, reply) => {

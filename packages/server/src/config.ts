@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORE_MAP } from '@pharmalytics/domain';
+import { defaultQueueLimit } from './analytics/statement-queue.ts';
 
 export interface Config {
   port: number;
@@ -58,6 +59,10 @@ export interface Config {
     pollMs: number;
     /** Longest a call waits for the replica to reach the facts committed before it. */
     waitMs: number;
+    /** Analytics statements running on the replica at once at most (the host's cores). */
+    concurrency: number;
+    /** Analytics statements waiting for a turn at most; past it, calls are answered 503. */
+    maxWaiting: number;
   };
 }
 
@@ -84,6 +89,7 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
+  const concurrency = Math.max(1, int(env.ANALYTICS_CONCURRENCY, availableParallelism()));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -114,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: Math.max(1, int(env.ANALYTICS_THREADS, Math.max(1, availableParallelism() - 1))),
       pollMs: Math.max(10, int(env.ANALYTICS_SYNC_INTERVAL_MS, 250)),
       waitMs: Math.max(0, int(env.ANALYTICS_REPLICA_WAIT_MS, 2000)),
+      concurrency,
+      maxWaiting: Math.max(0, int(env.ANALYTICS_QUEUE_LIMIT, defaultQueueLimit(concurrency))),
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { withAnalyticsSettings } from './query-settings.ts';
+import { CallAbandoned, type StatementQueue } from './statement-queue.ts';
 
 /** The SQL dialects the engine's statements compile to. */
 export type AnalyticsDialect = 'postgres' | 'duckdb';
@@ -48,21 +49,38 @@ const compiler = new Kysely<unknown>({
   },
 });
 
-/** The analytics replica: each statement on a connection of its own, so calls run side by side. */
-export function duckdbExecutor(instance: DuckDBInstance): AnalyticsExecutor {
+/**
+ * The analytics replica: each statement on a connection of its own, so calls run side by side,
+ * in turn through the replica's bounded queue (when given). DuckDB runs a statement on its own threads, off
+ * the server's event loop, which keeps answering meanwhile. When `signal` aborts (every caller
+ * of the answer has gone), a waiting statement leaves the queue and a running one is interrupted.
+ */
+export function duckdbExecutor(
+  instance: DuckDBInstance,
+  queue?: StatementQueue,
+  signal?: AbortSignal,
+): AnalyticsExecutor {
   return {
     dialect: 'duckdb',
-    rows: async (statement) => {
+    rows: (statement) => {
       const { sql, parameters } = statement.compile(compiler);
-      const connection = await instance.connect();
-      try {
-        const reader = await connection.runAndReadAll(sql, [
-          ...(parameters as (string | number | boolean | null)[]),
-        ]);
-        return reader.getRowObjectsJS() as Row[];
-      } finally {
-        connection.closeSync();
-      }
+      const run = async () => {
+        const connection = await instance.connect();
+        const interrupt = () => connection.interrupt();
+        signal?.addEventListener('abort', interrupt, { once: true });
+        try {
+          if (signal?.aborted) throw new CallAbandoned();
+          const reader = await connection.runAndReadAll(sql, [
+            ...(parameters as (string | number | boolean | null)[]),
+          ]);
+          if (signal?.aborted) throw new CallAbandoned();
+          return reader.getRowObjectsJS() as Row[];
+        } finally {
+          signal?.removeEventListener('abort', interrupt);
+          connection.closeSync();
+        }
+      };
+      return queue ? queue.run(run, signal) : run();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
 import type { AnalyticsExecutor } from './executors.ts';
 import type { AnalyticsReplica } from './replica/analytics-replica.ts';
+import { CallAbandoned, currentCallSignal, SharedSignal } from './statement-queue.ts';
 
 /** Room of the answers kept, in characters of their JSON: tens of MB of memory at most. */
 export const METRIC_CACHE_MAX_SIZE = 16 * 1024 * 1024;
@@ -87,7 +88,7 @@ export type AnswerSource = Database | AnalyticsExecutor;
  */
 export class MetricCache {
   private readonly answers: LRUCache<string, object>;
-  private readonly running = new Map<string, Promise<object>>();
+  private readonly running = new Map<string, { answer: Promise<object>; callers: SharedSignal }>();
   private readonly compute: typeof computeMetric;
   private readonly replica: AnalyticsReplica | undefined;
   private readonly replicaWaitMs: number;
@@ -119,12 +120,13 @@ export class MetricCache {
   private async computeOnNewest<T>(
     scope: AnalysisScope,
     compute: (on: AnswerSource) => Promise<T>,
+    signal: AbortSignal,
   ): Promise<T> {
     const { replica } = this;
     const { corporationId, version } = scope;
     if (replica && (await replica.reaches(corporationId, version, this.replicaWaitMs))) {
       this.counts.onReplica += 1;
-      return compute(replica.executor());
+      return compute(replica.executor(signal));
     }
     return compute(this.db);
   }
@@ -157,19 +159,37 @@ export class MetricCache {
       this.counts.hits += 1;
       return Promise.resolve(kept as T);
     }
+    // The call's signal aborts when its client has gone; a computation shared by several calls
+    // is dropped (its statements leave the replica's queue or are interrupted) only once all
+    // of them have gone.
+    const signal = currentCallSignal();
+    if (signal?.aborted) return Promise.reject(new CallAbandoned());
     const running = this.running.get(key);
     if (running) {
       this.counts.joined += 1;
-      return running as Promise<T>;
+      running.callers.join(signal);
+      return running.answer as Promise<T>;
     }
     this.counts.computed += 1;
-    const answer = this.computeOnNewest(scope, compute)
+    const callers = new SharedSignal();
+    callers.join(signal);
+    const answer = this.computeOnNewest(scope, compute, callers.signal)
       .then((value) => {
         this.answers.set(key, value);
         return value;
       })
-      .finally(() => this.running.delete(key));
-    this.running.set(key, answer);
+      .finally(() => {
+        if (this.running.get(key)?.answer === answer) this.running.delete(key);
+      });
+    // A call arriving after every caller has gone starts afresh rather than join a dropped one.
+    callers.signal.addEventListener(
+      'abort',
+      () => {
+        if (this.running.get(key)?.answer === answer) this.running.delete(key);
+      },
+      { once: true },
+    );
+    this.running.set(key, { answer, callers });
     return answer;
   }
 }

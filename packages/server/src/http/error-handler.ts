@@ -1,6 +1,7 @@
 import { ERROR_WIRE_MESSAGES, INPUT_MESSAGES, MESSAGES } from '@pharmalytics/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AnalyticsBusy, CallAbandoned } from '../analytics/statement-queue.ts';
 import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { HttpError } from './errors.ts';
 import { useJapaneseValidationMessages, VALIDATION_ERROR } from './validation.ts';
@@ -19,6 +20,9 @@ const REQUEST_ERRORS = new Map<string, string>([
 export function installErrorHandler(app: FastifyInstance) {
   useJapaneseValidationMessages();
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof AnalyticsBusy) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({
         statusCode: error.statusCode,
@@ -46,6 +50,11 @@ export function installErrorHandler(app: FastifyInstance) {
       // A statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was stopped; it changed nothing.
       request.log.warn({ err: error }, 'database statement timed out');
       return reply.code(503).send({ statusCode: 503, message: MESSAGES.statementTimeout });
+    }
+    if (error instanceof CallAbandoned) {
+      // The client closed the call before its answer; nobody reads this one.
+      request.log.info('analytics call dropped: its client has gone');
+      return reply.code(503).send({ statusCode: 503, message: MESSAGES.analyticsBusy });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

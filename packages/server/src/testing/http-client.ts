@@ -25,6 +25,8 @@ export class HttpClient {
       raw?: { body: string | Uint8Array; contentType?: string };
       headers?: Record<string, string>;
       csrf?: boolean;
+      /** Closes the call when it aborts, as a browser leaving a page does. */
+      signal?: AbortSignal;
     } = {},
   ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -48,6 +50,7 @@ export class HttpClient {
           ? undefined
           : JSON.stringify(options.body),
       redirect: 'manual',
+      signal: options.signal,
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');

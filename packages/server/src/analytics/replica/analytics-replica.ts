@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { sql } from 'kysely';
@@ -6,6 +7,7 @@ import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
 import { liftStatementTimeout } from '../../db/statement-timeout.ts';
 import { duckdbExecutor, type AnalyticsExecutor } from '../executors.ts';
+import { defaultQueueLimit, StatementQueue, type StatementCounts } from '../statement-queue.ts';
 import {
   columnList,
   LAYOUT_VERSION,
@@ -28,6 +30,12 @@ export interface ReplicaOptions {
   threads: number;
   /** How often the change log is read for commits of other processes. */
   pollMs: number;
+  /**
+   * Analytics statements running at once at most (by default the host's cores), and waiting for
+   * a turn at most (by default 64, or 16 a core on larger hosts).
+   */
+  concurrency?: number;
+  maxWaiting?: number;
   log: ReplicaLog;
 }
 
@@ -88,10 +96,16 @@ export class AnalyticsReplica {
   private readonly waiters = new Set<() => void>();
   private readonly file: string;
   private readonly scratch: string;
+  private readonly queue: StatementQueue;
 
   private constructor(private readonly options: ReplicaOptions) {
     this.file = join(options.dataDir, REPLICA_FILE);
     this.scratch = join(options.dataDir, 'analytics-replica-scratch');
+    const concurrency = options.concurrency ?? availableParallelism();
+    this.queue = new StatementQueue({
+      concurrency,
+      maxWaiting: options.maxWaiting ?? defaultQueueLimit(concurrency),
+    });
   }
 
   /**
@@ -125,8 +139,14 @@ export class AnalyticsReplica {
     return this.lastChange;
   }
 
-  executor(): AnalyticsExecutor {
-    return duckdbExecutor(this.instance);
+  /** Runs analytics statements through the replica's queue; `signal` drops them when it aborts. */
+  executor(signal?: AbortSignal): AnalyticsExecutor {
+    return duckdbExecutor(this.instance, this.queue, signal);
+  }
+
+  /** Analytics statements running now, waiting for a turn, and dropped (read-only). */
+  get statements(): StatementCounts {
+    return this.queue.counts;
   }
 
   /**

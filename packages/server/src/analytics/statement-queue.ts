@@ -1,0 +1,138 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { MESSAGES } from '@pharmalytics/domain';
+import { HttpError } from '../http/errors.ts';
+
+/** A call refused because the analytics queue is full: 503 with Retry-After (seconds). */
+export class AnalyticsBusy extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, MESSAGES.analyticsBusy);
+  }
+}
+
+/** The reason a statement is dropped when every caller waiting for it has gone. */
+export class CallAbandoned extends Error {
+  constructor() {
+    super('the client closed the call before its answer');
+    this.name = 'AbortError';
+  }
+}
+
+export interface StatementQueueOptions {
+  /** Statements running at once at most. */
+  concurrency: number;
+  /** Statements waiting for a turn at most; past it, a call is answered 503 at once. */
+  maxWaiting: number;
+  /** The Retry-After of a refused call, in seconds. */
+  retryAfterSeconds?: number;
+}
+
+export interface StatementCounts {
+  running: number;
+  waiting: number;
+  dropped: number;
+}
+
+/**
+ * Statements waiting at most by default: one member's page asks a few dozen at once (each
+ * dashboard card two), so the bound leaves room for several pages, 16 a core on larger hosts.
+ */
+export const defaultQueueLimit = (concurrency: number) => Math.max(64, 16 * concurrency);
+
+/**
+ * The analytics statements of the replica, bounded: `concurrency` run at once and `maxWaiting`
+ * wait their turn, first come first served; past that bound a statement is refused at once
+ * (AnalyticsBusy) rather than answered long after its caller gave up. A statement whose signal
+ * aborts leaves the queue, or is interrupted while it runs (its `run` receives the signal).
+ */
+export class StatementQueue {
+  private active = 0;
+  private dropped = 0;
+  /** The turns waited for: each starts when a running statement hands its place over. */
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly options: StatementQueueOptions) {}
+
+  /** Statements running now, waiting for a turn, and dropped since start (their caller gone). */
+  get counts(): StatementCounts {
+    return { running: this.active, waiting: this.queue.length, dropped: this.dropped };
+  }
+
+  async run<T>(task: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new CallAbandoned();
+    if (this.active < this.options.concurrency) {
+      this.active += 1;
+    } else if (this.queue.length >= this.options.maxWaiting) {
+      throw new AnalyticsBusy(this.options.retryAfterSeconds ?? 5);
+    } else {
+      // The place of the statement that ends is handed over, so none slips in between.
+      await new Promise<void>((resolve, reject) => {
+        const start = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const at = this.queue.indexOf(start);
+          if (at >= 0) this.queue.splice(at, 1);
+          this.dropped += 1;
+          reject(new CallAbandoned());
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.queue.push(start);
+      });
+    }
+    try {
+      return await task(signal);
+    } catch (error) {
+      if (signal?.aborted) this.dropped += 1;
+      throw error;
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+/**
+ * The signal of the call being answered, aborted when its client closes the connection before
+ * the answer (see abandonedCallSignal): statements asked within the call run with it.
+ */
+export const callSignals = new AsyncLocalStorage<AbortSignal>();
+
+/** The signal of the call being answered, if any. */
+export const currentCallSignal = (): AbortSignal | undefined => callSignals.getStore();
+
+/**
+ * Shares one signal between callers: aborted only once every caller's signal has aborted. A
+ * caller without a signal never leaves, so the shared signal then never aborts.
+ */
+export class SharedSignal {
+  private readonly controller = new AbortController();
+  private callers = 0;
+  private forever = false;
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  join(signal: AbortSignal | undefined): void {
+    if (!signal) {
+      this.forever = true;
+      return;
+    }
+    if (signal.aborted) return this.leave();
+    this.callers += 1;
+    signal.addEventListener(
+      'abort',
+      () => {
+        this.callers -= 1;
+        this.leave();
+      },
+      { once: true },
+    );
+  }
+
+  private leave(): void {
+    if (!this.forever && this.callers === 0) this.controller.abort(new CallAbandoned());
+  }
+}
