@@ -27,6 +27,21 @@ describe('globalErrorAction (spec 01 §8)', () => {
   });
 });
 
+describe('a busy or stopped server (503)', () => {
+  it('says what the server said: busy, or a statement stopped', () => {
+    for (const message of [MESSAGES.analyticsBusy, MESSAGES.statementTimeout]) {
+      expect(globalErrorAction(503, message)).toEqual({ kind: 'notify', message });
+    }
+  });
+
+  it('reports any other 503 as unexpected', () => {
+    expect(globalErrorAction(503, 'Service Unavailable')).toEqual({
+      kind: 'notify',
+      message: MESSAGES.unexpected,
+    });
+  });
+});
+
 describe('parseErrorBody', () => {
   it('reads the API error shape', () => {
     expect(parseErrorBody({ statusCode: 403, message: 'x', type: 'last_user' })).toEqual({

@@ -31,6 +31,12 @@ export function isApiError(error: unknown): error is ApiError {
 /** Statuses that get no global message (spec 01 §8). */
 const SILENT_STATUSES: ReadonlySet<number> = new Set([400, 403, 404, 409, 500]);
 
+/** The server's own answers to a 503 (busy, a statement stopped), shown as they are. */
+const UNAVAILABLE_MESSAGES: ReadonlySet<string> = new Set([
+  MESSAGES.analyticsBusy,
+  MESSAGES.statementTimeout,
+]);
+
 export type GlobalErrorAction =
   | { kind: 'none' }
   | { kind: 'sessionExpired'; message: string }
@@ -44,6 +50,7 @@ export function globalErrorAction(status: number, message: string): GlobalErrorA
       : { kind: 'sessionExpired', message: MESSAGES.sessionExpired };
   }
   if (SILENT_STATUSES.has(status)) return { kind: 'none' };
+  if (status === 503 && UNAVAILABLE_MESSAGES.has(message)) return { kind: 'notify', message };
   return { kind: 'notify', message: MESSAGES.unexpected };
 }
 

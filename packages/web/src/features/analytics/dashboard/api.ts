@@ -4,25 +4,17 @@ import {
   reportsContracts,
   type FacilityAlert,
   type DashboardMailRecipient,
+  type DashboardMailBody,
   type DashboardMetricSlug,
+  type DashboardQuery,
 } from '@pharmalytics/domain';
 import { call } from '../../../api/index.ts';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
 import type { DashboardMetricData } from './figures.ts';
-import type { DashboardMailBody } from './mail.ts';
 import { FACILITY_QUERY_ROOT } from '../../facility-standards/index.ts';
 
-/** Query of GET /v3/dashboard/{slug} (spec 02 §7). */
-export interface DashboardQuery {
-  baseFrom: string;
-  baseTo: string;
-  comparisonTargetFrom: string;
-  comparisonTargetTo: string;
-  /** Time axis value. */
-  periodCode: number;
-  /** Comma-joined. */
-  storeCodes: string;
-}
+/** Query of GET /v3/dashboard/{slug} (spec 02 §7), as the contract reads it. */
+export type { DashboardQuery };
 
 export function dashboardQuery(
   condition: SearchCondition,

@@ -56,8 +56,9 @@ describe('mailBody', () => {
       comparison_target_from: '2025-10-01',
       comparison_target_to: '2025-10-31',
     });
-    expect(body.metrics.map((m) => m.slug)).toEqual([...DASHBOARD_METRIC_SLUGS]);
-    const bySlug = Object.fromEntries(body.metrics.map((m) => [m.slug, m]));
+    const metrics = body.metrics ?? [];
+    expect(metrics.map((m) => m.slug)).toEqual([...DASHBOARD_METRIC_SLUGS]);
+    const bySlug = Object.fromEntries(metrics.map((m) => [m.slug, m]));
     expect(bySlug.dispensing_sales).toEqual({
       slug: 'dispensing_sales',
       sourceValue: 1_200_000,

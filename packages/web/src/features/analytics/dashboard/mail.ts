@@ -4,32 +4,16 @@ import {
   DASHBOARD_METRIC_SLUGS,
   durationPreset,
   metricBySlug,
+  type DashboardMailBody,
   type DashboardMetricSlug,
 } from '@pharmalytics/domain';
 import { comparisonOf, type SearchCondition } from '../../search-condition/index.ts';
-import type { ChangeStyle } from '../change/changeStyle.ts';
 import { cardFigures, type DashboardMetricData } from './figures.ts';
 
-/** One metric of POST /v2/mails/dashboard. */
-export interface DashboardMailMetric {
-  slug: DashboardMetricSlug;
-  sourceValue: number | null;
-  destinationValue: number | null;
-  /**
-   * The change the card writes: a rate's in points, anything else's in percent, one decimal;
-   * null when it cannot be computed or the comparison is incomplete.
-   */
-  comparisonRatio: number | null;
-  rationStyle: ChangeStyle;
-}
-
-export interface DashboardMailBody {
-  base_from: string;
-  base_to: string;
-  comparison_target_from: string;
-  comparison_target_to: string;
-  metrics: DashboardMailMetric[];
-}
+/** The body of POST /v2/mails/dashboard, as the contract reads it. */
+export type { DashboardMailBody };
+/** One metric of it. */
+type DashboardMailMetric = NonNullable<DashboardMailBody['metrics']>[number];
 
 export type LoadedMetrics = Partial<Record<DashboardMetricSlug, DashboardMetricData>>;
 
