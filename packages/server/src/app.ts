@@ -56,8 +56,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   // Each call's analytics run with a signal aborted when its client closes the connection before
-  // the answer: their statements then leave the replica's queue or are interrupted.
+  // the answer: their statements then leave the replica's queue or are interrupted. Only reads:
+  // work a change started (a report mail) finishes whether or not its caller waits.
   app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'GET') return done();
     const controller = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableEnded) controller.abort(new CallAbandoned());

@@ -9,7 +9,6 @@ export const errorBodySchema = z.object({
   type: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An answer without a body (204, or a redirect). */
 export const noContentSchema = z.null().describe('本文なし');

@@ -30,28 +30,6 @@ export async function requireStore(
   return { id: row.id, storeCode: row.store_code };
 }
 
-/** Every store named, each one the caller may browse; the first that is not answers 404. */
-export async function requireStores(
-  db: Database,
-  auth: AuthContext,
-  storeCodes: readonly string[],
-): Promise<{ id: number; storeCode: string }[]> {
-  if (storeCodes.length === 0) return [];
-  const rows = await db
-    .selectFrom('stores')
-    .select(['id', 'store_code'])
-    .where(...ownedBy(auth))
-    .where('id', 'in', browsableStoreIds(db, auth))
-    .where('store_code', 'in', [...storeCodes])
-    .execute();
-  const byCode = new Map(rows.map((row) => [row.store_code, row.id]));
-  return storeCodes.map((storeCode) => {
-    const id = byCode.get(storeCode);
-    if (id === undefined) throw notFound('store not found');
-    return { id, storeCode };
-  });
-}
-
 /** A member of the caller's corporation. */
 export async function requireMember(db: Database, auth: AuthContext, memberId: number) {
   const member = await db

@@ -32,9 +32,6 @@ export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'confi
   config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access'>;
 };
 
-/** Marks the routes registered from a contract (the contract test looks for it). */
-export const CONTRACT_MARK = 'contract';
-
 /**
  * Registers a route from its contract: method, path, every schema (answers included, so the
  * OpenAPI document is whole) and the access declaration the access hook enforces.
@@ -59,13 +56,14 @@ export function contractRoute<C extends EndpointContract>(
       ...(contract.body && { body: contract.body }),
       response: contract.responses,
     },
-    config: { ...config, access, [CONTRACT_MARK]: true },
+    config: { ...config, access, contract: true },
     handler: handler as unknown as RouteOptions['handler'],
   });
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Registered from an endpoint contract (the contract test looks for it). */
     contract?: boolean;
   }
 }
