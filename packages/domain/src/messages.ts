@@ -271,6 +271,12 @@ export const UPLOADER_MESSAGES = {
   retrying: (seconds: number, reason: string) =>
     `サーバーに接続できません（${reason}）。${seconds} 秒後に再試行します。`,
   stopped: '停止しました。',
+  lookupUsage: '使い方: pharmalytics-uploader lookup <仮名ID> --config uploader.json',
+  lookupTooShort: (min: number) => `仮名IDは先頭の${min}文字以上を入力してください。`,
+  lookupNotFound: (pseudonym: string, folder: string) =>
+    `仮名ID ${pseudonym} の患者は ${folder} のファイルに見つかりません（別の店舗の患者か、ファイルが残っていない可能性があります）。`,
+  lookupAmbiguous: (count: number) =>
+    `${count}人の患者が当てはまります。仮名IDをもっと長く入力してください。`,
 } as const;
 
 /**

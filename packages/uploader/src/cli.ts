@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import { UPLOADER_MESSAGES } from '@pharmalytics/domain';
 import { BadCredentialsError } from './client.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadLookupConfig } from './config.ts';
+import { lookupCommand } from './lookup.ts';
 import { watch } from './uploader.ts';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     config: { type: 'string' },
     serverUrl: { type: 'string' },
@@ -30,6 +32,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   const { once, ...flags } = values;
+  if (positionals[0] === 'lookup') {
+    const { folder, patientSecret } = loadLookupConfig(flags);
+    const { exitCode, lines } = lookupCommand(folder, patientSecret, positionals[1]);
+    for (const line of lines) (exitCode === 0 ? console.log : console.error)(line);
+    process.exit(exitCode);
+  }
   await watch(loadConfig(flags), { log, once, signal: controller.signal });
 } catch (error) {
   if (error instanceof BadCredentialsError) {

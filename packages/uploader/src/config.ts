@@ -20,14 +20,10 @@ export interface UploaderConfig {
 
 export class ConfigError extends Error {}
 
-/**
- * Settings come from a JSON file (--config), then PHARMALYTICS_* environment variables, then
- * command-line flags, later ones winning.
- */
-export function loadConfig(
-  flags: Record<string, string | undefined>,
-  env: NodeJS.ProcessEnv = process.env,
-): UploaderConfig {
+type Flags = Record<string, string | undefined>;
+
+/** Reads one setting from the flags, the environment or the JSON file (--config), later ones winning. */
+function settingsOf(flags: Flags, env: NodeJS.ProcessEnv) {
   const file = flags.config
     ? (JSON.parse(readFileSync(flags.config, 'utf8')) as Record<string, unknown>)
     : {};
@@ -38,6 +34,28 @@ export function loadConfig(
     if (!value) throw new ConfigError(UPLOADER_MESSAGES.missingSetting(name));
     return value;
   };
+  return { pick, required };
+}
+
+/** What a pseudonym lookup needs: the folder and the secret the pseudonyms were made with. */
+export function loadLookupConfig(
+  flags: Flags,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<UploaderConfig, 'folder' | 'patientSecret'> {
+  const { pick, required } = settingsOf(flags, env);
+  return {
+    folder: resolve(required('folder', 'PHARMALYTICS_FOLDER')),
+    patientSecret:
+      pick('patientSecret', 'PHARMALYTICS_PATIENT_SECRET') ?? required('key', 'PHARMALYTICS_KEY'),
+  };
+}
+
+/**
+ * Settings come from a JSON file (--config), then PHARMALYTICS_* environment variables, then
+ * command-line flags, later ones winning.
+ */
+export function loadConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env): UploaderConfig {
+  const { pick, required } = settingsOf(flags, env);
   const folder = resolve(required('folder', 'PHARMALYTICS_FOLDER'));
   const key = required('key', 'PHARMALYTICS_KEY');
   const userName = required('userName', 'PHARMALYTICS_USER');
