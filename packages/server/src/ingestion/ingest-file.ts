@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
@@ -8,7 +7,8 @@ import { beginLoad, endLoad, holdLoad } from './interrupted-loads.ts';
 import { loadPrescriptions } from './load-prescriptions.ts';
 import { parseOffThread } from './parsers/parse-off-thread.ts';
 import type { ParsedPrescription, RejectedLine } from './parsers/types.ts';
-import { storeRawFile } from './upload-store.ts';
+import { retryOnDeadlock } from './retry-on-deadlock.ts';
+import { readRawFile, storeRawFile } from './upload-store.ts';
 
 export interface IngestResult {
   uploadId: number;
@@ -57,11 +57,12 @@ export async function ingestFile(
   device: DeviceIdentity,
   fileName: string,
   body: Readable,
+  options: { onDeadlock?: (attempt: number) => void } = {},
 ): Promise<IngestResult> {
   const { corporationId, storeId } = device;
   const raw = await storeRawFile(dataDir, corporationId, storeId, body);
   // Parsing needs no database, so it runs while another file's load holds the connection.
-  const parsing = readFile(raw.path).then(parseOffThread);
+  const parsing = readRawFile(dataDir, corporationId, storeId, raw.hash).then(parseOffThread);
   parsing.catch(() => {}); // awaited below unless the file turns out to be a duplicate
   const row = {
     corporation_id: corporationId,
@@ -117,48 +118,54 @@ export async function ingestFile(
     if (!parsed.ok) return await failed(parsed.format, parsed.message);
     const { accepted, refused } = splitByPharmacy(device, parsed.prescriptions);
     const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
-    const uploadId = await db.transaction().execute(async (trx) => {
-      await liftStatementTimeout(trx); // a large file takes as long as it takes
-      await holdLoad(trx, corporationId, load);
-      const claimed = await trx
-        .insertInto('uploads')
-        .values({ ...row, status: 'received' })
-        .onConflict((oc) =>
-          oc.columns(ONE_LOAD).where('status', 'in', ['received', 'loaded']).doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) return null;
-      await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, accepted);
-      for (let i = 0; i < rejected.length; i += 2000) {
-        await trx
-          .insertInto('upload_rejects')
-          .values(
-            rejected.slice(i, i + 2000).map((r) => ({
-              corporation_id: corporationId,
-              upload_id: claimed.id,
-              line_no: r.lineNo,
-              reason: r.reason,
-              raw: r.raw,
-            })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      await trx
-        .updateTable('uploads')
-        .set({
-          status: 'loaded',
-          format: parsed.format,
-          prescriptions_loaded: accepted.length,
-          rows_refused: rejected.length,
-          loaded_at: new Date(),
-        })
-        .where('corporation_id', '=', corporationId)
-        .where('id', '=', claimed.id)
-        .execute();
-      return claimed.id;
-    });
+    // Chosen to break a deadlock (another file upserting the same patients, say), the load is
+    // rolled back whole and runs again.
+    const uploadId = await retryOnDeadlock(
+      () =>
+        db.transaction().execute(async (trx) => {
+          await liftStatementTimeout(trx); // a large file takes as long as it takes
+          await holdLoad(trx, corporationId, load);
+          const claimed = await trx
+            .insertInto('uploads')
+            .values({ ...row, status: 'received' })
+            .onConflict((oc) =>
+              oc.columns(ONE_LOAD).where('status', 'in', ['received', 'loaded']).doNothing(),
+            )
+            .returning('id')
+            .executeTakeFirst();
+          if (!claimed) return null;
+          await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, accepted);
+          for (let i = 0; i < rejected.length; i += 2000) {
+            await trx
+              .insertInto('upload_rejects')
+              .values(
+                rejected.slice(i, i + 2000).map((r) => ({
+                  corporation_id: corporationId,
+                  upload_id: claimed.id,
+                  line_no: r.lineNo,
+                  reason: r.reason,
+                  raw: r.raw,
+                })),
+              )
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+          }
+          await trx
+            .updateTable('uploads')
+            .set({
+              status: 'loaded',
+              format: parsed.format,
+              prescriptions_loaded: accepted.length,
+              rows_refused: rejected.length,
+              loaded_at: new Date(),
+            })
+            .where('corporation_id', '=', corporationId)
+            .where('id', '=', claimed.id)
+            .execute();
+          return claimed.id;
+        }),
+      options.onDeadlock,
+    );
     // Another upload of this content was loading: it has committed by now.
     if (uploadId === null) return await duplicate((await loadedCopy())?.id);
     return result(uploadId, {
