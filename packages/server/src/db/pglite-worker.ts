@@ -126,7 +126,17 @@ async function open(
 ): Promise<WorkerAnswer> {
   // From a template the cluster is unpacked instead of made by initdb, which takes seconds.
   const loadDataDir = template === undefined ? undefined : new Blob([readFileSync(template)]);
-  pglite = await PGlite.create(dataDir, { parsers, loadDataDir });
+  pglite = await PGlite.create(dataDir, {
+    parsers,
+    loadDataDir,
+    // PostgreSQL keeps up to max_wal_size (1 GB) of write-ahead log between checkpoints: most of
+    // a demo data directory's size, for nothing on a database that loads files in bulk. A
+    // checkpoint every 64 MB keeps the log under about 100 MB.
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+    ],
+  });
   growFilesGeometrically((pglite as unknown as { mod: { MEMFS: MemoryFileSystem } }).mod.MEMFS);
   await pglite.exec(`set statement_timeout = ${Math.max(0, Math.trunc(timeoutMs))}`);
   statementTimeoutMs = await readStatementTimeout(pglite);

@@ -109,5 +109,6 @@ describe('a load chosen by PostgreSQL to break a deadlock', () => {
       .where('store_id', '=', device.storeId)
       .execute();
     expect(uploads.map((u) => u.status)).toEqual(['loaded', 'loaded']);
-  });
+    // Two loads, a second of PostgreSQL's deadlock_timeout and the retry.
+  }, 60_000);
 });
