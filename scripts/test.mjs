@@ -112,6 +112,23 @@ check(linted && formatted);
 check(typed);
 check(schemaCurrent);
 
+// Every benchmark at a tiny size, so that a schema or API change that breaks one fails here and
+// not on the day somebody measures. The benches needing a server with the demo history
+// (bench/analysis-page.ts and the other browser and HTTP ones) are not covered yet.
+const benchSmoke = await runTogether([
+  {
+    title: 'bench smoke: ingestion against COPY (2 stores, 1 month)',
+    command: 'npx',
+    args: ['tsx', 'bench/ingest.ts', '--stores', '2'],
+  },
+  {
+    title: 'bench smoke: demo data generation (1 month per store)',
+    command: 'npx',
+    args: ['tsx', 'packages/datagen/src/bench-generate.ts', '20240601', '2026-11-20', '1', '1'],
+  },
+]);
+check(benchSmoke.every(Boolean));
+
 const vitestJson = (name) => [
   '--reporter=default',
   '--reporter=json',

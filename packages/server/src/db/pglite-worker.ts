@@ -92,6 +92,33 @@ async function query(sql: string, parameters: readonly unknown[]): Promise<Worke
   return { ...outcome, inTransaction, statementTimeoutMs };
 }
 
+interface MemoryFile {
+  contents: Uint8Array | null;
+  usedBytes: number;
+}
+interface MemoryFileSystem {
+  resizeFileStorage(node: MemoryFile, size: number): void;
+  expandFileStorage(node: MemoryFile, size: number): void;
+}
+
+/**
+ * PostgreSQL extends a table by many pages at once with fallocate, which the in-memory file
+ * system of the WebAssembly build turns into a truncate that copies the whole file into a new
+ * buffer of exactly the new size: every extension of a table copies the table, so loading rows
+ * costs the square of the table's size. Growing the buffer by a share of its size, as writes
+ * already do, makes it linear again (a database in a data directory lives on the real disk and
+ * never took this path).
+ */
+function growFilesGeometrically(memfs: MemoryFileSystem) {
+  const exact = memfs.resizeFileStorage.bind(memfs);
+  memfs.resizeFileStorage = (node, size) => {
+    if (!node.contents || size <= node.usedBytes) return exact(node, size);
+    memfs.expandFileStorage(node, size);
+    node.contents!.fill(0, node.usedBytes, size);
+    node.usedBytes = size;
+  };
+}
+
 async function open(
   dataDir: string | undefined,
   template: string | undefined,
@@ -99,7 +126,18 @@ async function open(
 ): Promise<WorkerAnswer> {
   // From a template the cluster is unpacked instead of made by initdb, which takes seconds.
   const loadDataDir = template === undefined ? undefined : new Blob([readFileSync(template)]);
-  pglite = await PGlite.create(dataDir, { parsers, loadDataDir });
+  pglite = await PGlite.create(dataDir, {
+    parsers,
+    loadDataDir,
+    // PostgreSQL keeps up to max_wal_size (1 GB) of write-ahead log between checkpoints: most of
+    // a demo data directory's size, for nothing on a database that loads files in bulk. A
+    // checkpoint every 64 MB keeps the log under about 100 MB.
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+    ],
+  });
+  growFilesGeometrically((pglite as unknown as { mod: { MEMFS: MemoryFileSystem } }).mod.MEMFS);
   await pglite.exec(`set statement_timeout = ${Math.max(0, Math.trunc(timeoutMs))}`);
   statementTimeoutMs = await readStatementTimeout(pglite);
   return { ok: true, rows: [], inTransaction: false, statementTimeoutMs };

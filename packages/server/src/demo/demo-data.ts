@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { DEMO_MEDICINES } from '@pharmalytics/datagen';
 import { todayInJapan } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
 import type { DeviceIdentity } from '../ingestion/device-auth.ts';
-import { ingestFile } from '../ingestion/ingest-file.ts';
+import { loadFile } from '../ingestion/ingest-file.ts';
+import { fromBatches } from '../ingestion/parsers/parse-batches.ts';
 import { loadDemoFacilities } from '../maps/index.ts';
 import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
 import { backgroundThread } from '../workers/background.ts';
@@ -54,8 +54,9 @@ export async function seedDemoMasters(db: Database): Promise<boolean> {
 
 /**
  * The demo world's facilities and, with `history`, two years of dispensing history, loaded
- * through the real ingestion path: the generator writes our CSV format and each store-month is
- * ingested as a file that store's uploader would have sent. Newest months first, so recent
+ * through the real ingestion path: each store-month's generated prescriptions are loaded as the
+ * parsed file that store's uploader would have sent (without its text: see demoFile). Newest
+ * months first, so recent
  * periods fill first; a month already loaded (after a restart) is skipped, so an interrupted
  * load resumes. The facilities are master data: they load without the history too.
  */
@@ -143,13 +144,18 @@ async function loadHistory(
       insuranceInstitutionCode: row.insurance_institution_code,
       userName: row.user_name,
     };
-    const csv = await generate('demoFile', {
+    const file = await generate('demoFile', {
       endDate,
       storeCode: store.storeCode,
       month,
       pharmacyCode: row.insurance_institution_code!,
     });
-    await ingestFile(db, dataDir, device, fileName(month), Readable.from([csv]));
+    await loadFile(
+      db,
+      device,
+      { fileName: fileName(month), hash: file.hash, size: file.size },
+      fromBatches(file.parsed),
+    );
     await yieldToRequests();
     done += 1;
     if (done % 10 === 0 || done === months.length) {

@@ -7,12 +7,13 @@ import {
   DEMO_CORPORATIONS,
   demoFacilityMaster,
   generateStoreMonth,
-  toDispensingCsv,
   type DemoMasterFacility,
   type DemoTown,
   type DemoWorld,
 } from '@pharmalytics/datagen';
+import { createHash } from 'node:crypto';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
+import { toBatches } from '../ingestion/parsers/parse-batches.ts';
 import { townZipCodes } from '../geocoding/zip-lookup.ts';
 
 export const DEMO_SEED = 20240601;
@@ -73,10 +74,25 @@ export function demoPlan(endDate: string): DemoPlan {
   };
 }
 
-/** One store-month in our CSV format, UTF-8. */
-export function demoFile({ endDate, storeCode, month, pharmacyCode }: DemoFileRequest): Uint8Array {
+/**
+ * One store-month as the loader takes a parsed file: the generated prescriptions themselves, in
+ * serialized batches, with the SHA-256 and size of those batches (same content, same hash). No
+ * text is written or parsed: a parsed file equals the generated records (the round-trip test of
+ * ingestion holds the parser to that), so the demo skips the detour, and keeps no raw file.
+ */
+export function demoFile({ endDate, storeCode, month, pharmacyCode }: DemoFileRequest) {
   const world = worldEnding(endDate);
-  return new TextEncoder().encode(
-    toDispensingCsv(generateStoreMonth(world, storeCode, month), pharmacyCode),
-  );
+  const records = generateStoreMonth(world, storeCode, month);
+  const prescriptions = records.map((r, i) => ({ ...r, pharmacyCode, lineNo: i + 1 }));
+  const batched = toBatches({ ok: true, format: 'pharmalytics-csv', prescriptions, rejected: [] });
+  const hash = createHash('sha256');
+  for (const batch of batched.result.batches) hash.update(batch);
+  return {
+    result: {
+      parsed: batched.result,
+      hash: hash.digest('hex'),
+      size: batched.result.batches.reduce((n, b) => n + b.length, 0),
+    },
+    transfer: batched.transfer,
+  };
 }

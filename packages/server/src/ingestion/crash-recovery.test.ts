@@ -75,8 +75,7 @@ describe('a server killed while it loads files', () => {
     const uploads = join(dataDir, 'uploads');
     const received = () =>
       existsSync(uploads) &&
-      readdirSync(uploads, { recursive: true }).filter((f) => String(f).endsWith('.dat')).length >
-        1;
+      readdirSync(uploads, { recursive: true }).filter((f) => String(f).endsWith('.gz')).length > 1;
     for (let i = 0; i < 1000 && !received(); i++) await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 300));
     await stopChildServer(server, 'SIGKILL');
@@ -90,7 +89,7 @@ describe('a server killed while it loads files', () => {
       // after the commit, it would be the load, its file kept.)
       const killed = (await history()).uploads;
       const rawFiles = () =>
-        readdirSync(uploads, { recursive: true }).filter((f) => String(f).endsWith('.dat'));
+        readdirSync(uploads, { recursive: true }).filter((f) => String(f).endsWith('.gz'));
       expect(killed).toHaveLength(1);
       const killedBeforeCommit = killed[0]!.status === 'failed';
       if (killedBeforeCommit) {

@@ -68,10 +68,19 @@ export async function authenticateDevice(
   };
 }
 
-/** Records that the store's uploader is alive; the first contact makes the store connected. */
-export async function recordContact(db: Database, device: DeviceIdentity, deviceName: string) {
+/**
+ * Records that the store's uploader is alive; the first contact makes the store connected. The
+ * time is a parameter: a distributed database refuses now() inside ON CONFLICT DO UPDATE.
+ */
+export async function recordContact(
+  db: Database,
+  device: DeviceIdentity,
+  deviceName: string,
+  at = new Date(),
+) {
   await sql`
-    insert into client_devices (corporation_id, store_id, name)
-    values (${device.corporationId}, ${device.storeId}, ${deviceName})
-    on conflict (corporation_id, store_id, name) do update set last_contact_at = now()`.execute(db);
+    insert into client_devices (corporation_id, store_id, name, last_contact_at)
+    values (${device.corporationId}, ${device.storeId}, ${deviceName}, ${at})
+    on conflict (corporation_id, store_id, name)
+      do update set last_contact_at = excluded.last_contact_at`.execute(db);
 }

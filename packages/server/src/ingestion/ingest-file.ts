@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
@@ -7,8 +6,9 @@ import type { DeviceIdentity } from './device-auth.ts';
 import { beginLoad, endLoad, holdLoad } from './interrupted-loads.ts';
 import { loadPrescriptions } from './load-prescriptions.ts';
 import { parseOffThread } from './parsers/parse-off-thread.ts';
-import type { ParsedPrescription, RejectedLine } from './parsers/types.ts';
-import { storeRawFile } from './upload-store.ts';
+import type { ParsedPrescription, ParseResult, RejectedLine } from './parsers/types.ts';
+import { retryOnDeadlock } from './retry-on-deadlock.ts';
+import { readRawFile, storeRawFile } from './upload-store.ts';
 
 export interface IngestResult {
   uploadId: number;
@@ -42,14 +42,17 @@ function splitByPharmacy(device: DeviceIdentity, prescriptions: ParsedPrescripti
 
 const ONE_LOAD = ['corporation_id', 'store_id', 'content_hash'] as const;
 
+/** A file as received: its name, the SHA-256 of its content and its size in bytes. */
+export interface ReceivedFile {
+  fileName: string;
+  hash: string;
+  size: number;
+}
+
 /**
- * Receives one file for the device's store: keeps it raw, recognises content loaded before,
- * parses it and loads it in one transaction, so a failure or a crash loads nothing of it.
- *
- * The upload row of a load is written in the load's transaction, under a unique index on the
- * store and content of rows being loaded or loaded: a copy of the file arriving meanwhile waits
- * for that transaction and is then recorded as a duplicate (or loads, if the first failed). A
- * failure records a failed row with its reason; no row is ever left half done.
+ * Receives one file for the device's store: keeps it raw (compressed), recognises content loaded
+ * before, parses it and loads it in one transaction (loadFile), so a failure or a crash loads
+ * nothing of it.
  */
 export async function ingestFile(
   db: Database,
@@ -57,18 +60,44 @@ export async function ingestFile(
   device: DeviceIdentity,
   fileName: string,
   body: Readable,
+  options: LoadOptions = {},
 ): Promise<IngestResult> {
   const { corporationId, storeId } = device;
   const raw = await storeRawFile(dataDir, corporationId, storeId, body);
   // Parsing needs no database, so it runs while another file's load holds the connection.
-  const parsing = readFile(raw.path).then(parseOffThread);
+  const parsing = readRawFile(dataDir, corporationId, storeId, raw.hash).then(parseOffThread);
+  return loadFile(db, device, { fileName, hash: raw.hash, size: raw.size }, parsing, options);
+}
+
+export interface LoadOptions {
+  /** Told each time the load was rolled back to break a deadlock, before it runs again. */
+  onDeadlock?: (attempt: number) => void;
+}
+
+/**
+ * Loads a received file's parsed content for the device's store, unless the same content was
+ * loaded before (a duplicate).
+ *
+ * The upload row of a load is written in the load's transaction, under a unique index on the
+ * store and content of rows being loaded or loaded: a copy of the file arriving meanwhile waits
+ * for that transaction and is then recorded as a duplicate (or loads, if the first failed). A
+ * failure records a failed row with its reason; no row is ever left half done.
+ */
+export async function loadFile(
+  db: Database,
+  device: DeviceIdentity,
+  { fileName, hash, size }: ReceivedFile,
+  parsing: Promise<ParseResult>,
+  options: LoadOptions = {},
+): Promise<IngestResult> {
+  const { corporationId, storeId } = device;
   parsing.catch(() => {}); // awaited below unless the file turns out to be a duplicate
   const row = {
     corporation_id: corporationId,
     store_id: storeId,
     file_name: fileName,
-    content_hash: raw.hash,
-    size_bytes: raw.size,
+    content_hash: hash,
+    size_bytes: size,
   };
   const result = (uploadId: number, fields: Partial<IngestResult>): IngestResult => ({
     uploadId,
@@ -86,7 +115,7 @@ export async function ingestFile(
       .select('id')
       .where('corporation_id', '=', corporationId)
       .where('store_id', '=', storeId)
-      .where('content_hash', '=', raw.hash)
+      .where('content_hash', '=', hash)
       .where('status', '=', 'loaded')
       .executeTakeFirst();
   const duplicate = async (of: number | undefined) => {
@@ -117,48 +146,54 @@ export async function ingestFile(
     if (!parsed.ok) return await failed(parsed.format, parsed.message);
     const { accepted, refused } = splitByPharmacy(device, parsed.prescriptions);
     const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
-    const uploadId = await db.transaction().execute(async (trx) => {
-      await liftStatementTimeout(trx); // a large file takes as long as it takes
-      await holdLoad(trx, corporationId, load);
-      const claimed = await trx
-        .insertInto('uploads')
-        .values({ ...row, status: 'received' })
-        .onConflict((oc) =>
-          oc.columns(ONE_LOAD).where('status', 'in', ['received', 'loaded']).doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) return null;
-      await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, accepted);
-      for (let i = 0; i < rejected.length; i += 2000) {
-        await trx
-          .insertInto('upload_rejects')
-          .values(
-            rejected.slice(i, i + 2000).map((r) => ({
-              corporation_id: corporationId,
-              upload_id: claimed.id,
-              line_no: r.lineNo,
-              reason: r.reason,
-              raw: r.raw,
-            })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      await trx
-        .updateTable('uploads')
-        .set({
-          status: 'loaded',
-          format: parsed.format,
-          prescriptions_loaded: accepted.length,
-          rows_refused: rejected.length,
-          loaded_at: new Date(),
-        })
-        .where('corporation_id', '=', corporationId)
-        .where('id', '=', claimed.id)
-        .execute();
-      return claimed.id;
-    });
+    // Chosen to break a deadlock (another file upserting the same patients, say), the load is
+    // rolled back whole and runs again.
+    const uploadId = await retryOnDeadlock(
+      () =>
+        db.transaction().execute(async (trx) => {
+          await liftStatementTimeout(trx); // a large file takes as long as it takes
+          await holdLoad(trx, corporationId, load);
+          const claimed = await trx
+            .insertInto('uploads')
+            .values({ ...row, status: 'received' })
+            .onConflict((oc) =>
+              oc.columns(ONE_LOAD).where('status', 'in', ['received', 'loaded']).doNothing(),
+            )
+            .returning('id')
+            .executeTakeFirst();
+          if (!claimed) return null;
+          await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, accepted);
+          for (let i = 0; i < rejected.length; i += 2000) {
+            await trx
+              .insertInto('upload_rejects')
+              .values(
+                rejected.slice(i, i + 2000).map((r) => ({
+                  corporation_id: corporationId,
+                  upload_id: claimed.id,
+                  line_no: r.lineNo,
+                  reason: r.reason,
+                  raw: r.raw,
+                })),
+              )
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+          }
+          await trx
+            .updateTable('uploads')
+            .set({
+              status: 'loaded',
+              format: parsed.format,
+              prescriptions_loaded: accepted.length,
+              rows_refused: rejected.length,
+              loaded_at: new Date(),
+            })
+            .where('corporation_id', '=', corporationId)
+            .where('id', '=', claimed.id)
+            .execute();
+          return claimed.id;
+        }),
+      options.onDeadlock,
+    );
     // Another upload of this content was loading: it has committed by now.
     if (uploadId === null) return await duplicate((await loadedCopy())?.id);
     return result(uploadId, {

@@ -1,9 +1,8 @@
 import { UPLOAD_MESSAGES } from '@pharmalytics/domain';
-import { rm } from 'node:fs/promises';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/types.ts';
-import { rawFilePath } from './upload-store.ts';
+import { removeRawFile } from './upload-store.ts';
 
 /** Loads of this process under way: never taken for interrupted ones. */
 const ownLoads = new Set<number>();
@@ -111,8 +110,7 @@ export async function recoverInterruptedLoads(
     const uploads = await same('uploads').limit(2).execute();
     const loading = await same('upload_loads').executeTakeFirst();
     if (uploads.length > 1 || loading) continue;
-    const path = rawFilePath(dataDir, load.corporation_id, load.store_id, load.content_hash);
-    await rm(path, { force: true });
+    await removeRawFile(dataDir, load.corporation_id, load.store_id, load.content_hash);
   }
   return recovered.length;
 }

@@ -232,7 +232,19 @@ async function medicineClasses(db: Database, codes: string[]) {
   );
 }
 
-/** Inserts or refreshes patients, institutions, doctors, departments and pharmacists; answers their ids. */
+/** Keys in one fixed order (JavaScript's, whatever the database's collation). */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The entries of a map in the order of their keys. */
+const sortedEntries = <V>(map: Map<string, V>) =>
+  [...map.entries()].sort(([a], [b]) => byKey(a, b));
+
+/**
+ * Inserts or refreshes patients, institutions, doctors, departments and pharmacists; answers their
+ * ids. Every upsert writes its rows in the order of their keys, so two files upserting the same
+ * rows lock them in the same order and cannot deadlock each other (on a distributed database as
+ * on one server). Nothing in a RETURNING reads another table.
+ */
 async function upsertDimensions(
   db: Database,
   corporationId: number,
@@ -241,7 +253,7 @@ async function upsertDimensions(
   const locate = patientHomeLocator();
   const patients = new Map(prescriptions.map((p) => [p.patient.key, p.patient]));
   const patient = new Map<string, number>();
-  for (const part of chunks([...patients.values()])) {
+  for (const part of chunks(sortedEntries(patients).map(([, p]) => p))) {
     const homes = part.map((p) => locate(p.address, p.zip));
     // A file without addresses (the national receipt file) keeps what earlier files said.
     const { rows } = await sql<{ id: number; patient_key: string }>`
@@ -290,18 +302,21 @@ async function upsertDimensions(
     }
   }
 
-  const institutions = new Map(prescriptions.map((p) => [p.institution.code, p.institution.name]));
+  const institutions = sortedEntries(
+    new Map(prescriptions.map((p) => [p.institution.code, p.institution.name])),
+  );
   const institution = await upsertNamed(
     db,
     sql<Named>`insert into medical_institutions (corporation_id, code, name)
-        select ${corporationId}, * from unnest(${[...institutions.keys()]}::text[], ${[...institutions.values()]}::text[])
+        select ${corporationId}, * from unnest(${institutions.map(([code]) => code)}::text[],
+          ${institutions.map(([, name]) => name)}::text[])
         on conflict (corporation_id, code) do update set name = excluded.name
         returning id, code as key`,
   );
 
   const departmentNames = [
     ...new Set(prescriptions.flatMap((p) => (p.department ? [p.department] : []))),
-  ];
+  ].sort(byKey);
   const department = await upsertNamed(
     db,
     sql<Named>`insert into clinical_departments (corporation_id, name)
@@ -310,31 +325,34 @@ async function upsertDimensions(
         returning id, name as key`,
   );
 
-  const doctors = new Map(
-    prescriptions.flatMap((p) => (p.doctorName ? [[doctorKey(p), p] as const] : [])),
-  );
-  const doctor = await upsertNamed(
-    db,
-    sql<Named>`insert into doctors (corporation_id, institution_id, name)
-        select ${corporationId}, * from unnest(
-          ${[...doctors.values()].map((p) => institution.get(p.institution.code)!)}::int[],
-          ${[...doctors.values()].map((p) => p.doctorName!)}::text[])
-        on conflict (corporation_id, institution_id, name) do update set name = excluded.name
-        returning id, (select code from medical_institutions m
-                       where m.corporation_id = doctors.corporation_id and m.id = doctors.institution_id)
-                  || '|' || name as key`,
+  const doctors = sortedEntries(
+    new Map(prescriptions.flatMap((p) => (p.doctorName ? [[doctorKey(p), p] as const] : []))),
+  ).map(([, p]) => p);
+  const institutionCode = new Map([...institution].map(([code, id]) => [id, code]));
+  const { rows: doctorRows } = await sql<{ id: number; institution_id: number; name: string }>`
+    insert into doctors (corporation_id, institution_id, name)
+    select ${corporationId}, * from unnest(
+      ${doctors.map((p) => institution.get(p.institution.code)!)}::int[],
+      ${doctors.map((p) => p.doctorName!)}::text[])
+    on conflict (corporation_id, institution_id, name) do update set name = excluded.name
+    returning id, institution_id, name`.execute(db);
+  const doctor = new Map(
+    doctorRows.map((r) => [`${institutionCode.get(r.institution_id)}|${r.name}`, r.id]),
   );
 
-  const pharmacists = new Map(
-    prescriptions.flatMap((p) => {
-      const key = pharmacistKey(p);
-      return key ? [[key, p.pharmacist?.name ?? null] as const] : [];
-    }),
+  const pharmacists = sortedEntries(
+    new Map(
+      prescriptions.flatMap((p) => {
+        const key = pharmacistKey(p);
+        return key ? [[key, p.pharmacist?.name ?? null] as const] : [];
+      }),
+    ),
   );
   const pharmacist = await upsertNamed(
     db,
     sql<Named>`insert into pharmacists (corporation_id, pharmacist_key, name)
-        select ${corporationId}, * from unnest(${[...pharmacists.keys()]}::text[], ${[...pharmacists.values()]}::text[])
+        select ${corporationId}, * from unnest(${pharmacists.map(([key]) => key)}::text[],
+          ${pharmacists.map(([, name]) => name)}::text[])
         on conflict (corporation_id, pharmacist_key) do update set name = coalesce(excluded.name, pharmacists.name)
         returning id, pharmacist_key as key`,
   );

@@ -100,6 +100,10 @@ export function ingestionRoutes(deps: {
           request.device,
           fileName,
           request.body as unknown as Readable,
+          {
+            onDeadlock: (attempt) =>
+              request.log.warn({ fileName, attempt }, 'load chosen to break a deadlock; retried'),
+          },
         ).catch((error: unknown) => {
           if (error instanceof HttpError && error.statusCode === 413) tooLarge(reply);
           throw error;

@@ -98,9 +98,11 @@ export async function startTestApp(
     port?: number;
     /** Keep the embedded database in the data directory, as the service does, not in memory. */
     embeddedOnDisk?: boolean;
+    /** A PostgreSQL server whatever TEST_DATABASE_URL says (for what only a server can show). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-test-'));
   const config = testConfig(dataDir, options.env);

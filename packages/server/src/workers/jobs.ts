@@ -9,10 +9,7 @@ import type { WorkerReply } from './worker-client.ts';
 export const jobs = {
   parse: (bytes: Uint8Array) => parseToBatches(bytes),
   demoPlan: (endDate: string) => ({ result: demoPlan(endDate) }),
-  demoFile: (request: DemoFileRequest) => {
-    const bytes = demoFile(request);
-    return { result: bytes, transfer: [bytes.buffer as ArrayBuffer] };
-  },
+  demoFile: (request: DemoFileRequest) => demoFile(request),
 } satisfies Record<string, (input: never) => WorkerReply<unknown>>;
 
 export type Jobs = typeof jobs;

@@ -19,7 +19,13 @@ export type BatchedParseResult =
  */
 export function parseToBatches(bytes: Uint8Array): WorkerReply<BatchedParseResult> {
   const result = parseUpload(bytes);
-  if (!result.ok) return { result };
+  return result.ok ? toBatches(result) : { result };
+}
+
+/** A parse result with its prescriptions as serialized batches, to be moved to another thread. */
+export function toBatches(
+  result: Extract<ParseResult, { ok: true }>,
+): WorkerReply<Extract<BatchedParseResult, { ok: true }>> {
   const { prescriptions, ...rest } = result;
   const batches: Uint8Array[] = [];
   for (let i = 0; i < prescriptions.length; i += BATCH) {
