@@ -25,7 +25,6 @@ import {
 } from './breakdowns.ts';
 import {
   factColumns,
-  genericClassBit,
   sheetsCarryGenericQuantities,
   type FactColumns,
 } from './fact-columns.ts';
@@ -256,7 +255,10 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
   const ownLines = sql`l.corporation_id = ${scope.corporationId}`;
   switch (facts) {
     case 'sections':
-      return { ...sheetsOnly(factColumns(dialect, false)), from: sql`prescriptions p ${FEE_SECTION_ROWS}` };
+      return {
+        ...sheetsOnly(factColumns(dialect, false)),
+        from: sql`prescriptions p ${FEE_SECTION_ROWS}`,
+      };
     case 'sheets':
       return sheetsOnly(factColumns(dialect, false));
     case 'sheetMedicines':
@@ -358,11 +360,7 @@ async function queryParts(
   const { from, columns, on, medicineLines, lineConditions } = plan(facts, query, dialect);
   const bucket = bucketExpression(query.axis, dialect, on.alias);
   const breakdown: BreakdownSql | undefined = query.page
-    ? breakdownSql(
-        query.page,
-        { dialect, corporationId: query.scope.corporationId },
-        query.address,
-      )
+    ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
     : undefined;
   const key = breakdown?.key;
   const groupKeys = [key, ...extraKeys].filter((k): k is RawBuilder<unknown> => k !== undefined);

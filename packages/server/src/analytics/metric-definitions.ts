@@ -40,13 +40,21 @@ const materialYen = sql`sum(p.material_yen)`;
 /** The metrics of sheet-level pages and the dashboard. */
 export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
   dispensing_sales: { grain: 'prescription', parts: () => ({ sales }), value: (p) => p.sales! },
-  prescription_counts: { grain: 'prescription', parts: () => ({ sheets }), value: (p) => p.sheets! },
+  prescription_counts: {
+    grain: 'prescription',
+    parts: () => ({ sheets }),
+    value: (p) => p.sheets!,
+  },
   prescription_unit_price: {
     grain: 'prescription',
     parts: () => ({ sales, sheets }),
     value: (p) => perUnit(p.sales!, p.sheets!),
   },
-  reception_counts: { grain: 'prescription', parts: (c) => ({ receptions: receptions(c) }), value: (p) => p.receptions! },
+  reception_counts: {
+    grain: 'prescription',
+    parts: (c) => ({ receptions: receptions(c) }),
+    value: (p) => p.receptions!,
+  },
   reception_unit_price: {
     grain: 'prescription',
     parts: (c) => ({ sales, receptions: receptions(c) }),

@@ -6,8 +6,13 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
 import { liftStatementTimeout } from '../../db/statement-timeout.ts';
-import { duckdbExecutor, sqlText, type AnalyticsExecutor } from '../executors.ts';
-import { defaultQueueLimit, StatementQueue, type StatementCounts } from '../statement-queue.ts';
+import { duckdbExecutor, recordsExecutor, sqlText, type AnalyticsExecutor } from '../executors.ts';
+import {
+  CallAbandoned,
+  defaultQueueLimit,
+  StatementQueue,
+  type StatementCounts,
+} from '../statement-queue.ts';
 import {
   AGE_BAND_INDEX,
   genericClassBit,
@@ -153,6 +158,23 @@ export class AnalyticsReplica {
   /** Runs analytics statements through the replica's queue; `signal` drops them when it aborts. */
   executor(signal?: AbortSignal): AnalyticsExecutor {
     return duckdbExecutor(this.instance, this.queue, signal);
+  }
+
+  /**
+   * Runs analytics statements on the system of record (while the replica cannot answer) through
+   * the same bounded queue: past its bound a call is refused at once there too, and a statement
+   * still waiting when `signal` aborts is dropped.
+   */
+  recordsExecutor(signal?: AbortSignal): AnalyticsExecutor {
+    const records = recordsExecutor(this.options.db);
+    return {
+      dialect: records.dialect,
+      rows: (statement) =>
+        this.queue.run(async () => {
+          if (signal?.aborted) throw new CallAbandoned();
+          return records.rows(statement);
+        }, signal),
+    };
   }
 
   /** Analytics statements running now, waiting for a turn, and dropped (read-only). */
@@ -564,8 +586,10 @@ function newLabels(corporationId: number): string {
 function insertSheets(source: string): string {
   const { genericQuantity, eligibleQuantity } = MEDICINE_LINE_GENERIC;
   const computed: Record<string, string> = {
-    reception_key: 'min(p.id) over (partition by p.store_id, p.dispensing_date, p.institution_id, p.reception_id)',
-    store_reception_key: 'min(p.id) over (partition by p.store_id, p.dispensing_date, p.reception_id)',
+    reception_key:
+      'min(p.id) over (partition by p.store_id, p.dispensing_date, p.institution_id, p.reception_id)',
+    store_reception_key:
+      'min(p.id) over (partition by p.store_id, p.dispensing_date, p.reception_id)',
     pharmacist_day: sqlText(PHARMACIST_DAY),
     hour: sqlText(RECEPTION_HOUR),
     ...PATIENT_KEYS,
