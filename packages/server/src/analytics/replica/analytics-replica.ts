@@ -435,6 +435,9 @@ export class AnalyticsReplica {
     corporations: number[],
     position?: { last: number; versions: Map<number, number> },
   ): Promise<void> {
+    // While building, every sheet takes its patient as copied with it; a patient changed by a
+    // commit meanwhile is copied again when the change log is applied after the build.
+    const building = this.state === 'building';
     const files: string[] = [];
     const csvFile = (name: string, csv: string) => {
       const file = join(this.scratch, `${name}-${files.length}.csv`);
@@ -450,7 +453,7 @@ export class AnalyticsReplica {
         .execute(async (trx) => {
           await liftStatementTimeout(trx); // a store's whole history, when building
           for (const store of stores) {
-            statements.push(...(await this.storeStatements(trx, store, csvFile)));
+            statements.push(...(await this.storeStatements(trx, store, csvFile, !building)));
           }
           for (const corporationId of corporations) {
             for (const table of NAME_TABLES) {
@@ -494,6 +497,7 @@ export class AnalyticsReplica {
     trx: Database,
     { corporationId, storeId, from, to }: StoreDates,
     csvFile: (name: string, csv: string) => string,
+    patientsChange: boolean,
   ): Promise<string[]> {
     const dates = (alias: string) =>
       `${alias}corporation_id = ${corporationId} and ${alias}store_id = ${storeId}
@@ -549,7 +553,7 @@ export class AnalyticsReplica {
       statements.push(insertLines(table, source, where));
     }
     // The patients' other sheets (other dates and stores) take their new attributes too.
-    statements.push(updatePatientKeys(corporationId));
+    if (patientsChange) statements.push(updatePatientKeys(corporationId));
     return statements;
   }
 }

@@ -126,6 +126,7 @@ describe('the analytics replica', () => {
     const day = '2026-09-15';
     const before = await storeDays(t.app, a, day, day);
     expect(before[0]).toBeGreaterThan(0);
+    const corporationId = await corporationOf(a);
     await t.db.transaction().execute(async (trx) => {
       const ids = sql`select id from prescriptions
         where store_id = ${a} and dispensing_date = ${day}`;
@@ -140,7 +141,7 @@ describe('the analytics replica', () => {
         trx,
       );
       await recordFactsChange(trx, {
-        corporationId: await corporationOf(a),
+        corporationId,
         store: { id: a, from: day, to: day },
       });
     });
