@@ -23,11 +23,7 @@ import {
   type AddressGrouping,
   type BreakdownSql,
 } from './breakdowns.ts';
-import {
-  factColumns,
-  sheetsCarryGenericQuantities,
-  type FactColumns,
-} from './fact-columns.ts';
+import { factColumns, sheetsCarryGenericQuantities, type FactColumns } from './fact-columns.ts';
 import {
   LINE_METRIC_DEFINITIONS,
   METRIC_DEFINITIONS,
