@@ -8,6 +8,11 @@
  *    `GET /v3/dashboard/{metric}` for the eleven metrics in turn with the condition the web app
  *    sends for 過去12ヶ月 against 前年同期 on the monthly axis over every store the member may see;
  *    target: p95 under 1 s, no errors, no timeouts;
+ * 1b. uncached windows: as many members for `--uncached-duration` (30) s, each calling the dashboard
+ *    metrics over a random window nobody asked before (so no kept answer serves it); target: no
+ *    time-out, every call 200 or 503 with Retry-After within 2 s, and once the phase ends (the
+ *    calls still open closed by their clients) the server idle within 2 s of the last call,
+ *    measured by its CPU time: nothing computed for a client that has gone;
  * 2. sign-in: `--sign-in-connections` (50) at once, each going through `GET /v2/csrf_token`, the
  *    identity service's sign-in and `POST /v2/login`; target: no errors, no timeouts.
  *
@@ -57,6 +62,7 @@ const { values: flags } = parseArgs({
     'sign-in-duration': { type: 'string', default: '15' },
     'sign-in-max-requests': { type: 'string', default: '6000' },
     timeout: { type: 'string', default: '10' },
+    'uncached-duration': { type: 'string', default: '30' },
   },
 });
 const positive = (name: keyof typeof flags) => {
@@ -382,6 +388,152 @@ function table(rows: Figures[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Uncached windows: members asking what no answer kept holds
+
+/** Every uncached call is answered (200, or 503 with Retry-After) within this many ms. */
+const UNCACHED_ANSWER_MS = 2000;
+/** The server is idle within this many ms of the last call. */
+const IDLE_WITHIN_MS = 2000;
+
+interface UncachedFigures {
+  calls: number;
+  ok: number;
+  busy: number;
+  /** 503 answers without a Retry-After header. */
+  busyWithoutRetryAfter: number;
+  /** Other statuses and connection errors. */
+  errors: number;
+  timeouts: number;
+  /** Answers (200 or 503) later than UNCACHED_ANSWER_MS. */
+  late: number;
+  latencies: number[];
+  /** Calls still open when the phase ended, closed by their client. */
+  left: number;
+}
+
+/** CPU time of the server process so far, in ms (Linux), or null. */
+function serverCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/${server?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long after `since` the server became idle: the first 500 ms in which it used less than 5 %
+ * of a core, sampled every 100 ms for at most `limitMs`; null when it never did.
+ */
+async function idleAfter(since: number, limitMs: number): Promise<number | null> {
+  const samples: { at: number; cpu: number }[] = [];
+  while (performance.now() - since < limitMs) {
+    const cpu = serverCpuMs();
+    if (cpu === null) return null;
+    const at = performance.now();
+    samples.push({ at, cpu });
+    const start = samples.find((x) => at - x.at <= 500 && at - x.at >= 450);
+    if (start && (cpu - start.cpu) / (at - start.at) < 0.05) return start.at - since;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
+/** A window of days that no one asked before: a random start in the last two years, 1–365 days. */
+function randomWindow(today: string): { from: string; to: string; axis: number } {
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
+  const length = 1 + Math.floor(Math.random() * 365);
+  const end = Math.floor(Math.random() * (730 - length));
+  return {
+    from: day(end + length - 1),
+    to: day(end),
+    axis: length > 62 ? timeAxis('monthly').value : timeAxis('daily').value,
+  };
+}
+
+/**
+ * `connections` members at once, each calling dashboard metrics over windows no answer kept
+ * holds, one after another for `seconds` s; then every call still open is closed by its client
+ * (as a browser leaving the page), and the server's CPU is watched until it is idle.
+ */
+async function uncachedPhase(
+  sessions: Session[],
+  connections: number,
+  seconds: number,
+  today: string,
+): Promise<{ figures: UncachedFigures; idleMs: number | null }> {
+  const f: UncachedFigures = {
+    calls: 0,
+    ok: 0,
+    busy: 0,
+    busyWithoutRetryAfter: 0,
+    errors: 0,
+    timeouts: 0,
+    late: 0,
+    latencies: [],
+    left: 0,
+  };
+  const leave = new AbortController();
+  const end = performance.now() + seconds * 1000;
+  let lastCall = performance.now();
+  const member = async (client: number) => {
+    const session = sessions[client % sessions.length]!;
+    let i = client;
+    while (performance.now() < end) {
+      const slug = DASHBOARD_METRIC_SLUGS[i++ % DASHBOARD_METRIC_SLUGS.length]!;
+      const window = randomWindow(today);
+      const path =
+        `/v3/dashboard/${slug}?` +
+        new URLSearchParams({
+          baseFrom: window.from,
+          baseTo: window.to,
+          comparisonTargetFrom: window.from,
+          comparisonTargetTo: window.to,
+          periodCode: String(window.axis),
+          storeCodes: session.storeCodes.join(','),
+        }).toString();
+      const start = performance.now();
+      try {
+        const reply = await fetch(`${baseUrl}${path}`, {
+          headers: { cookie: session.cookie },
+          signal: AbortSignal.any([leave.signal, AbortSignal.timeout(TIMEOUT_SECONDS * 1000)]),
+        });
+        await reply.arrayBuffer();
+        const ms = performance.now() - start;
+        f.calls += 1;
+        f.latencies.push(ms);
+        if (ms > UNCACHED_ANSWER_MS) f.late += 1;
+        if (reply.status === 200) f.ok += 1;
+        else if (reply.status === 503) {
+          f.busy += 1;
+          if (!reply.headers.get('retry-after')) f.busyWithoutRetryAfter += 1;
+          // A member told to come back later does, after a short pause.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        } else f.errors += 1;
+      } catch (error) {
+        if (leave.signal.aborted) f.left += 1;
+        else if ((error as Error).name === 'TimeoutError') {
+          f.calls += 1;
+          f.timeouts += 1;
+        } else {
+          f.calls += 1;
+          f.errors += 1;
+        }
+      }
+      lastCall = performance.now();
+    }
+  };
+  const members = Array.from({ length: connections }, (_, client) => member(client));
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  leave.abort();
+  await Promise.all(members);
+  const idleMs = await idleAfter(lastCall, 30_000);
+  return { figures: f, idleMs };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Main
 
 let failed = false;
@@ -499,6 +651,21 @@ try {
       `; server ${serverRssMb() ?? '?'} MB; load average ${loadAverage()}`,
   );
 
+  // 1b. Uncached windows: every call asks what no answer kept holds.
+  const uncached = await uncachedPhase(sessions, CONNECTIONS, positive('uncached-duration'), today);
+  const u = uncached.figures;
+  const uncachedSorted = [...u.latencies].sort((a, b) => a - b);
+  log(
+    `uncached windows (${CONNECTIONS} members, ${flags['uncached-duration']} s): ${u.calls} calls, ` +
+      `${u.ok} answered 200, ${u.busy} 503 (${u.busyWithoutRetryAfter} without Retry-After), ` +
+      `${u.errors} errors, ${u.timeouts} time-outs; p50 ${Math.round(percentile(uncachedSorted, 50))} ms, ` +
+      `p95 ${Math.round(percentile(uncachedSorted, 95))} ms, max ${Math.round(uncachedSorted.at(-1) ?? NaN)} ms; ` +
+      `${u.late} answered later than ${UNCACHED_ANSWER_MS} ms; ${u.left} calls left open at the end ` +
+      `and closed by their clients; the server idle ${
+        uncached.idleMs === null ? 'not within 30 s' : `${Math.round(uncached.idleMs)} ms`
+      } after the last call; load average ${loadAverage()}`,
+  );
+
   // 2. Sign-in: CSRF token, the identity service's sign-in, then the session.
   const csrf = figures(`sign-in: GET /v2/csrf_token (${SIGN_IN_CONNECTIONS})`);
   const identity = figures(`sign-in: identity (${SIGN_IN_CONNECTIONS})`);
@@ -571,6 +738,19 @@ try {
     {
       name: 'dashboard: no errors or timeouts',
       met: dashboard.errors === 0 && dashboard.timeouts === 0 && dashboard.requests > 0,
+    },
+    {
+      name: `uncached windows: no time-out, every call 200 or 503 with Retry-After within ${UNCACHED_ANSWER_MS} ms`,
+      met:
+        u.calls > 0 &&
+        u.timeouts === 0 &&
+        u.errors === 0 &&
+        u.busyWithoutRetryAfter === 0 &&
+        u.late === 0,
+    },
+    {
+      name: `uncached windows: nothing computed after the clients left (server idle within ${IDLE_WITHIN_MS} ms of the last call)`,
+      met: uncached.idleMs !== null && uncached.idleMs <= IDLE_WITHIN_MS,
     },
     {
       name: 'sign-in: no errors or timeouts',

@@ -1,6 +1,4 @@
 import {
-  AGE_BAND_UNKNOWN,
-  AGE_BANDS,
   doctorItemName,
   FEE_SECTIONS,
   GENDER_ITEM_NAMES,
@@ -15,6 +13,8 @@ import {
   type Breakdown,
 } from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
+import type { AnalyticsDialect } from './executors.ts';
+import { AGE_BAND_INDEX, ageBandLabel, PLACE_TEXTS, RECEPTION_HOUR } from './fact-columns.ts';
 
 /** What the query answers of an item, from which its display name follows. */
 export interface ItemColumns {
@@ -25,19 +25,23 @@ export interface ItemColumns {
 
 /**
  * What an analysis page breaks a metric down by, as SQL over the facts of its level: the
- * prescription `p`, its line `l` on a line level, its fee section `sec`, or its patient `pa`
- * (joined by the breakdowns that read it: PATIENT_JOIN).
- * `key` identifies an item (an id or a code, '' for 不明) and is what the query groups by; `name`
- * and `detail` are taken as min() over the group since they follow from the key. The item's
- * display name is `label` of those (the domain's names), else `name`, else 不明.
+ * prescription `p`, its line `l` on a line level, its fee section `sec`, or on the system of
+ * record its patient `pa` (joined by the breakdowns that read it: PATIENT_JOIN).
+ * `key` is what the query groups by (an integer id where the layout has one); after the grouping,
+ * `keyText` gives the item's key as text from the grouped `g.key` (an id or a code, '' for 不明;
+ * by default the key itself), and `labels` joins the names of the item to `g`. `name` and
+ * `detail` over the facts are taken as min() over the group since they follow from the key. The
+ * item's display name is `label` of those (the domain's names), else `name`, else 不明.
  */
 export interface BreakdownSql {
-  key: RawBuilder<string>;
+  key: RawBuilder<unknown>;
   name?: RawBuilder<string | null>;
   detail?: RawBuilder<string | null>;
-  label?: (item: ItemColumns) => string;
   yjCode?: RawBuilder<string | null>;
-  /** Tables the expressions need, joined after the facts. */
+  keyText?: RawBuilder<string>;
+  labels?: { joins: RawBuilder<unknown>; name?: RawBuilder<unknown>; detail?: RawBuilder<unknown> };
+  label?: (item: ItemColumns) => string;
+  /** Tables the expressions over the facts need, joined after the facts. */
   joins?: RawBuilder<unknown>;
   /** Conditions on the facts the breakdown counts at all. */
   where?: RawBuilder<unknown>[];
@@ -51,91 +55,140 @@ export function itemName(breakdown: BreakdownSql, item: ItemColumns): string {
 const unknownWithoutKey = (name: (key: string) => string) => (item: ItemColumns) =>
   item.key === '' ? UNKNOWN_ITEM_NAME : name(item.key);
 
-/**
- * A patient's age in whole years on a date, from the birth month (null without one): the same
- * expression on the system of record and on the replica.
- */
-export function ageOnDate(
-  date: RawBuilder<unknown>,
-  birthMonth: RawBuilder<unknown>,
-): RawBuilder<number | null> {
-  return sql<number | null>`extract(year from age(${date}, ${birthMonth}))::int`;
-}
+/** The grouped id as text, '' for none. */
+const ID_TEXT = sql<string>`coalesce(g.key::text, '')`;
 
-/** Age on the dispensing date in ten-year bands (AGE_BANDS), 不明 without a birth month. */
-function ageBand(): RawBuilder<string> {
-  const age = ageOnDate(sql`p.dispensing_date`, sql`pa.birth_month`);
-  const cases = AGE_BANDS.map((label, i) =>
-    i === AGE_BANDS.length - 1
-      ? sql`else ${sql.lit(label)}`
-      : sql`when ${age} < ${sql.lit((i + 1) * 10)} then ${sql.lit(label)}`,
-  );
-  // Literals, not parameters: the same expression must appear in SELECT and GROUP BY.
-  return sql<string>`case when pa.birth_month is null then ${sql.lit(AGE_BAND_UNKNOWN)} ${sql.join(cases, sql` `)} end`;
-}
-
-/** 住所別: patients whose 都道府県 + 市区町村 + 町域 (or 市区町村 + 町域) start with the text. */
-function addressPrefix(text: string): RawBuilder<unknown> {
-  const prefix = normalizeAddress(text);
-  const place = sql`coalesce(pa.city, '') || coalesce(pa.town, '')`;
-  return sql`(starts_with(coalesce(pa.prefecture, '') || ${place}, ${prefix})
-    or starts_with(${place}, ${prefix}))`;
-}
-
-/** The patient of the sheet, for the breakdowns by a patient's attributes only. */
+/** The patient of the sheet, for the breakdowns by a patient's attributes on the system of record. */
 const PATIENT_JOIN = sql`left join patients pa
   on pa.corporation_id = p.corporation_id and pa.id = p.patient_id`;
 
-const HOUR = sql`lpad(extract(hour from p.reception_time)::int::text, 2, '0')`;
+/** 住所別 on the system of record: 都道府県 + 市区町村 + 町域 (or 市区町村 + 町域) starting with the text. */
+function addressPrefix(prefix: string): RawBuilder<unknown> {
+  const place = sql`coalesce(pa.city, '') || coalesce(pa.town, '')`;
+  return sql`(starts_with(${PLACE_TEXTS.fullAddress}, ${prefix}) or starts_with(${place}, ${prefix}))`;
+}
 
-const SIMPLE: Record<Exclude<Breakdown, 'address' | 'receptionCount'>, BreakdownSql> = {
-  store: {
-    key: sql`s.store_code`,
-    name: sql`s.name`,
-    joins: sql`join stores s on s.corporation_id = p.corporation_id and s.id = p.store_id`,
-  },
-  timeSlot: { key: sql`coalesce(${HOUR}, '')`, label: unknownWithoutKey(timeSlotItemName) },
-  pharmacist: {
-    key: sql`coalesce(p.pharmacist_id::text, '')`,
-    name: sql`coalesce(ph.name, ph.pharmacist_key)`,
-    joins: sql`left join pharmacists ph
-      on ph.corporation_id = p.corporation_id and ph.id = p.pharmacist_id`,
-  },
-  feeSection: { key: sql`sec.key`, name: sql`sec.name` },
-  feeItem: { key: sql`l.code`, name: sql`l.name` },
-  medicine: { key: sql`l.code`, name: sql`l.name`, yjCode: sql`l.yj_code` },
-  material: { key: sql`l.code`, name: sql`l.name` },
-  clinic: {
-    key: sql`m.code`,
-    name: sql`m.name`,
-    joins: sql`join medical_institutions m
-      on m.corporation_id = p.corporation_id and m.id = p.institution_id`,
-  },
-  // Doctors of one name at two institutions are two doctors: the name carries the institution.
-  doctor: {
-    key: sql`coalesce(p.doctor_id::text, '')`,
-    name: sql`d.name`,
-    detail: sql`dm.name`,
-    label: ({ name, detail }) => (name ? doctorItemName(name, detail ?? '') : UNKNOWN_ITEM_NAME),
-    joins: sql`left join doctors d on d.corporation_id = p.corporation_id and d.id = p.doctor_id
-      left join medical_institutions dm
-        on dm.corporation_id = d.corporation_id and dm.id = d.institution_id`,
-  },
-  department: {
-    key: sql`coalesce(p.department_id::text, '')`,
-    name: sql`cd.name`,
-    joins: sql`left join clinical_departments cd
-      on cd.corporation_id = p.corporation_id and cd.id = p.department_id`,
-  },
-  gender: {
-    key: sql`coalesce(pa.gender::text, '')`,
-    joins: PATIENT_JOIN,
-    label: ({ key }) => GENDER_ITEM_NAMES[Number(key)] ?? UNKNOWN_ITEM_NAME,
-  },
-  ageBand: { key: ageBand(), label: ({ key }) => key, joins: PATIENT_JOIN },
-  receptionType: { key: sql`p.reception_type`, label: ({ key }) => key },
-  insuranceType: { key: sql`p.insurance_type`, label: ({ key }) => key },
-};
+/** How a breakdown reads the facts of a layout. */
+export interface BreakdownContext {
+  dialect: AnalyticsDialect;
+  corporationId: number;
+}
+
+/** A breakdown by a name table's id: the names joined after the grouping. */
+function byId(
+  column: RawBuilder<unknown>,
+  joins: RawBuilder<unknown>,
+  labels: Omit<NonNullable<BreakdownSql['labels']>, 'joins'>,
+  keyText: RawBuilder<string> = ID_TEXT,
+): BreakdownSql {
+  return { key: column, keyText, labels: { joins, ...labels } };
+}
+
+/** A breakdown by a patient's attribute: on the sheet in the replica, on its patient otherwise. */
+function byPatient(
+  { dialect }: BreakdownContext,
+  replicaColumn: string,
+  recordsKey: RawBuilder<unknown>,
+  rest: Omit<BreakdownSql, 'key' | 'joins'>,
+): BreakdownSql {
+  return dialect === 'duckdb'
+    ? { key: sql.ref(`p.${replicaColumn}`), ...rest }
+    : { key: recordsKey, joins: PATIENT_JOIN, ...rest };
+}
+
+/** A breakdown by a place of the patient: a labels id in the replica, its text otherwise. */
+function byPlace(
+  context: BreakdownContext,
+  replicaColumn: string,
+  text: RawBuilder<unknown>,
+  rest: Omit<BreakdownSql, 'key' | 'joins' | 'keyText' | 'labels'> = {},
+): BreakdownSql {
+  return context.dialect === 'duckdb'
+    ? {
+        key: sql.ref(`p.${replicaColumn}`),
+        keyText: sql`coalesce(t.text, '')`,
+        labels: { joins: sql`left join labels t on t.id = g.key` },
+        ...rest,
+      }
+    : { key: text, keyText: sql`coalesce(g.key, '')`, joins: PATIENT_JOIN, ...rest };
+}
+
+function simple(
+  breakdown: Exclude<Breakdown, 'address' | 'receptionCount'>,
+  context: BreakdownContext,
+): BreakdownSql {
+  const corporation = sql.lit(context.corporationId);
+  switch (breakdown) {
+    case 'store':
+      return byId(
+        sql`p.store_id`,
+        sql`left join stores s on s.corporation_id = ${corporation} and s.id = g.key`,
+        { name: sql`s.name` },
+        sql`s.store_code`,
+      );
+    case 'timeSlot':
+      return {
+        key: context.dialect === 'duckdb' ? sql`p.hour` : RECEPTION_HOUR,
+        keyText: sql`coalesce(lpad(g.key::text, 2, '0'), '')`,
+        label: unknownWithoutKey(timeSlotItemName),
+      };
+    case 'pharmacist':
+      return byId(
+        sql`p.pharmacist_id`,
+        sql`left join pharmacists ph on ph.corporation_id = ${corporation} and ph.id = g.key`,
+        { name: sql`coalesce(ph.name, ph.pharmacist_key)` },
+      );
+    case 'feeSection':
+      return { key: sql`sec.key`, name: sql`sec.name` };
+    case 'feeItem':
+      return { key: sql`l.code`, name: sql`l.name` };
+    case 'medicine':
+      return { key: sql`l.code`, name: sql`l.name`, yjCode: sql`l.yj_code` };
+    case 'material':
+      return { key: sql`l.code`, name: sql`l.name` };
+    case 'clinic':
+      return byId(
+        sql`p.institution_id`,
+        sql`left join medical_institutions m on m.corporation_id = ${corporation} and m.id = g.key`,
+        { name: sql`m.name` },
+        sql`m.code`,
+      );
+    // Doctors of one name at two institutions are two doctors: the name carries the institution.
+    case 'doctor':
+      return {
+        ...byId(
+          sql`p.doctor_id`,
+          sql`left join doctors d on d.corporation_id = ${corporation} and d.id = g.key
+            left join medical_institutions dm
+              on dm.corporation_id = d.corporation_id and dm.id = d.institution_id`,
+          { name: sql`d.name`, detail: sql`dm.name` },
+        ),
+        label: ({ name, detail }) =>
+          name ? doctorItemName(name, detail ?? '') : UNKNOWN_ITEM_NAME,
+      };
+    case 'department':
+      return byId(
+        sql`p.department_id`,
+        sql`left join clinical_departments cd
+          on cd.corporation_id = ${corporation} and cd.id = g.key`,
+        { name: sql`cd.name` },
+      );
+    case 'gender':
+      return byPatient(context, 'gender', sql`pa.gender`, {
+        keyText: ID_TEXT,
+        label: ({ key }) => GENDER_ITEM_NAMES[Number(key)] ?? UNKNOWN_ITEM_NAME,
+      });
+    case 'ageBand':
+      return byPatient(context, 'age_band', AGE_BAND_INDEX, {
+        keyText: ageBandLabel(sql`g.key`),
+        label: ({ key }) => key,
+      });
+    case 'receptionType':
+      return { key: sql`p.reception_type`, label: ({ key }) => key };
+    case 'insuranceType':
+      return { key: sql`p.insurance_type`, label: ({ key }) => key };
+  }
+}
 
 /** What the address page groups by: its mode, and the 住所別 prefix text. */
 export interface AddressGrouping {
@@ -143,48 +196,60 @@ export interface AddressGrouping {
   text: string;
 }
 
-/** The patient's municipality (都道府県 + 市区町村), '' when the address placed no city. */
-const MUNICIPALITY = sql<string>`coalesce(coalesce(pa.prefecture, '') || pa.city, '')`;
-
-const ADDRESS_BREAKDOWNS: Record<AddressModeKey, (text: string) => BreakdownSql> = {
-  zipCode: () => ({
-    key: sql`coalesce(pa.zip_code, '')`,
-    label: unknownWithoutKey(zipCodeItemName),
-    joins: PATIENT_JOIN,
-  }),
-  city: () => ({
-    key: MUNICIPALITY,
-    label: unknownWithoutKey((key) => key),
-    joins: PATIENT_JOIN,
-  }),
-  address: (text) => ({
-    key: sql`pa.city || coalesce(pa.town, '')`,
-    label: ({ key }) => key,
-    joins: PATIENT_JOIN,
-    where: [sql`pa.city is not null`, addressPrefix(text)],
-  }),
-};
+function addressBreakdown(
+  { mode, text }: AddressGrouping,
+  context: BreakdownContext,
+): BreakdownSql {
+  switch (mode) {
+    case 'zipCode':
+      return byPlace(context, 'zip_id', PLACE_TEXTS.zip, {
+        label: unknownWithoutKey(zipCodeItemName),
+      });
+    case 'city':
+      return byPlace(context, 'municipality_id', PLACE_TEXTS.municipality, {
+        label: unknownWithoutKey((key) => key),
+      });
+    case 'address': {
+      const prefix = normalizeAddress(text);
+      // The prefix is tested on the replica's few place texts, not on every sheet.
+      const where =
+        context.dialect === 'duckdb'
+          ? [
+              sql`p.address_id is not null`,
+              sql`(p.full_address_id in (select id from labels where starts_with(text, ${prefix}))
+                or p.address_id in (select id from labels where starts_with(text, ${prefix})))`,
+            ]
+          : [sql`pa.city is not null`, addressPrefix(prefix)];
+      return byPlace(context, 'address_id', PLACE_TEXTS.address, {
+        label: ({ key }) => key,
+        where,
+      });
+    }
+  }
+}
 
 /**
- * The SQL of a page's breakdown. `visits` is the per-patient reception count over the period
- * (a CTE `visits(patient_id, n)` the engine defines within the same scope and filters);
- * `address` is how the address page groups (by zip code when not given).
+ * The SQL of a page's breakdown in a layout. `visits` is the per-patient reception count over
+ * the period (a CTE `visits(patient_id, n)` the engine defines within the same scope and
+ * filters); `address` is how the address page groups (by zip code when not given).
  */
 export function breakdownSql(
   page: AnalysisPageDef,
+  context: BreakdownContext,
   address: AddressGrouping = { mode: 'zipCode', text: '' },
 ): BreakdownSql {
   switch (page.breakdown) {
     case 'receptionCount':
       return {
-        key: sql`least(v.n, ${sql.lit(RECEPTION_COUNT_CAP)})::text`,
+        key: sql`least(v.n, ${sql.lit(RECEPTION_COUNT_CAP)})`,
+        keyText: sql`g.key::text`,
         label: ({ key }) => receptionCountItemName(Number(key)),
         joins: sql`join visits v on v.patient_id = p.patient_id`,
       };
     case 'address':
-      return ADDRESS_BREAKDOWNS[address.mode](address.text);
+      return addressBreakdown(address, context);
     default:
-      return SIMPLE[page.breakdown];
+      return simple(page.breakdown, context);
   }
 }
 
@@ -196,3 +261,5 @@ export const FEE_SECTION_ROWS = sql`cross join lateral (values
   (${sql.lit(FEE_SECTIONS[2].key)}, ${sql.lit(FEE_SECTIONS[2].name)}, p.medicine_yen),
   (${sql.lit(FEE_SECTIONS[3].key)}, ${sql.lit(FEE_SECTIONS[3].name)}, p.material_yen)
 ) as sec(key, name, yen)`;
+
+export { ageOnDate } from './fact-columns.ts';

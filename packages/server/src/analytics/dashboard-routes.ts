@@ -19,7 +19,7 @@ export function dashboardRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod
           deps,
           request.auth,
           request.query,
-          async (query) => (await metrics.metric(metric, query))[0]!,
+          async (query) => (await metrics.dashboard(query))[metric][0]!,
         );
       },
     );

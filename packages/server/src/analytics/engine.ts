@@ -10,7 +10,12 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
-import { executorOf, type AnalyticsDialect, type AnalyticsExecutor } from './executors.ts';
+import {
+  executorOf,
+  statementKey,
+  type AnalyticsDialect,
+  type AnalyticsExecutor,
+} from './executors.ts';
 import {
   breakdownSql,
   FEE_SECTION_ROWS,
@@ -18,11 +23,10 @@ import {
   type AddressGrouping,
   type BreakdownSql,
 } from './breakdowns.ts';
+import { factColumns, sheetsCarryGenericQuantities, type FactColumns } from './fact-columns.ts';
 import {
   LINE_METRIC_DEFINITIONS,
   METRIC_DEFINITIONS,
-  RECEPTION,
-  RECEPTION_AT_STORE,
   SECTION_METRIC_DEFINITIONS,
   type MetricDefinition,
   type Parts,
@@ -75,7 +79,8 @@ export interface MetricSeries {
 /** A metric no definition serves at a page's level: a programming error, not bad input. */
 export class UnsupportedMetricError extends Error {}
 
-const DAY_NAMES = sql`(array['月','火','水','木','金','土','日'])[extract(isodow from p.dispensing_date)::int]`;
+const dayNames = (date: RawBuilder<unknown>) =>
+  sql`(array['月','火','水','木','金','土','日'])[extract(isodow from ${date})::int]`;
 
 /** Date formats of the yearly, monthly and daily buckets, in each dialect's date formatting. */
 const BUCKET_FORMATS = {
@@ -84,16 +89,29 @@ const BUCKET_FORMATS = {
   3: { postgres: 'YYYY-MM-DD', duckdb: '%Y-%m-%d' },
 } as const;
 
-/** The bucket of a sheet on the time axis: the one expression the two dialects write apart. */
+/**
+ * The bucket of a sheet (`alias`, by default `p`) on the time axis: the one expression the two
+ * dialects write apart.
+ */
 export function bucketExpression(
   axis: TimeAxisValue,
   dialect: AnalyticsDialect,
+  alias = 'p',
 ): RawBuilder<string> {
-  if (axis === 4) return sql`${DAY_NAMES}`;
+  const date = sql.ref(`${alias}.dispensing_date`);
+  if (axis === 4) return sql`${dayNames(date)}`;
   const format = sql.lit(BUCKET_FORMATS[axis][dialect]);
   return dialect === 'postgres'
-    ? sql`to_char(p.dispensing_date, ${format})`
-    : sql`strftime(p.dispensing_date, ${format})`;
+    ? sql`to_char(${date}, ${format})`
+    : sql`strftime(${date}, ${format})`;
+}
+
+/** Where the sheet conditions read: the facts' alias and layout. */
+export interface ConditionsOn {
+  /** The alias of the sheet, or of a replica's line carrying its sheet's keys (default `p`). */
+  alias?: string;
+  /** The layout (default the system of record's, whose conditions also hold on the replica). */
+  dialect?: AnalyticsDialect;
 }
 
 /**
@@ -104,12 +122,14 @@ export function bucketExpression(
 export function sheetConditions(
   query: Pick<MetricQuery, 'scope' | 'from' | 'to' | 'filters'>,
   lineClass: RawBuilder<unknown> | null,
+  { alias = 'p', dialect = 'postgres' }: ConditionsOn = {},
 ) {
   const { corporationId, storeIds } = query.scope;
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
   const conditions: RawBuilder<unknown>[] = [
-    sql`p.corporation_id = ${corporationId}`,
-    sql`p.store_id in (${sql.join(storeIds)})`,
-    sql`p.dispensing_date between ${query.from} and ${query.to}`,
+    sql`${column('corporation_id')} = ${corporationId}`,
+    sql`${column('store_id')} in (${sql.join(storeIds)})`,
+    sql`${column('dispensing_date')} between ${query.from} and ${query.to}`,
   ];
   const {
     genericMedicine = [],
@@ -117,25 +137,31 @@ export function sheetConditions(
     receptionTypes = [],
   } = query.filters ?? {};
   if (medicalInstitutions.length > 0) {
-    conditions.push(sql`p.institution_id in (select m.id from medical_institutions m
-      where m.corporation_id = p.corporation_id and m.code in (${sql.join(medicalInstitutions)}))`);
+    conditions.push(sql`${column('institution_id')} in (select m.id from medical_institutions m
+      where m.corporation_id = ${corporationId} and m.code in (${sql.join(medicalInstitutions)}))`);
   }
   if (receptionTypes.length > 0) {
-    conditions.push(sql`p.reception_type in (${sql.join(receptionTypes)})`);
+    conditions.push(sql`${column('reception_type')} in (${sql.join(receptionTypes)})`);
   }
   if (genericMedicine.length > 0) {
     const classes = genericMedicine.map((v) => GENERIC_FILTER_CLASSES[v]);
     const known = classes.filter((c): c is number => typeof c === 'number');
-    const classTest = (column: RawBuilder<unknown>) =>
-      sql`(${column} in (${sql.join(known.length > 0 ? known : [-1])})${
-        classes.includes(null) ? sql` or ${column} is null` : sql``
+    const classTest = (line: RawBuilder<unknown>) =>
+      sql`(${line} in (${sql.join(known.length > 0 ? known : [-1])})${
+        classes.includes(null) ? sql` or ${line} is null` : sql``
       })`;
-    conditions.push(
-      lineClass
-        ? classTest(lineClass)
-        : sql`exists (select 1 from prescription_medicines g where g.corporation_id = p.corporation_id
-            and g.prescription_id = p.id and ${classTest(sql`g.generic_class`)})`,
-    );
+    if (lineClass) conditions.push(classTest(lineClass));
+    else if (dialect === 'duckdb') {
+      // The replica's sheets (and lines) carry the classes of the sheet's medicines as bits.
+      const mask = classes
+        .filter((c) => c !== undefined)
+        .reduce<number>((bits, c) => bits | (1 << (c ?? 0)), 0);
+      conditions.push(sql`(${column('generic_classes')} & ${sql.lit(mask)}) <> 0`);
+    } else {
+      conditions.push(sql`exists (select 1 from prescription_medicines g
+        where g.corporation_id = ${column('corporation_id')}
+          and g.prescription_id = ${column('id')} and ${classTest(sql`g.generic_class`)})`);
+    }
   }
   return conditions;
 }
@@ -146,11 +172,18 @@ const LINE_TABLES = {
   materialLine: 'prescription_materials',
 } as const;
 
-/** How a metric is computed at a page's level, and over which facts. */
+/** Which facts a metric is counted over at a page's level. */
+type Facts = 'sections' | 'sheets' | 'sheetMedicines' | 'lines' | 'lineItems';
+
+/** How metrics are computed at a page's level in a layout, and over which facts. */
 interface Plan {
-  definition: MetricDefinition;
-  /** The facts: `p` and whatever the definition's parts and the breakdown read. */
+  facts: Facts;
+  /** The facts: `p` (or a replica's line `l`) and whatever the parts and the breakdown read. */
   from: RawBuilder<unknown>;
+  /** The named columns the definitions read over these facts. */
+  columns: FactColumns;
+  /** Where the sheet conditions read (a replica's line pages read the lines alone). */
+  on: Required<ConditionsOn>;
   /** Whether the medicine lines `l` are the facts (the generic filter then tests each line). */
   medicineLines: boolean;
   /** Conditions on the line `l`. */
@@ -159,9 +192,6 @@ interface Plan {
 
 const linesJoin = (lines: RawBuilder<unknown>) =>
   sql`${lines} l join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id`;
-
-/** Which facts a metric is counted over at a page's level. */
-type Facts = 'sections' | 'sheets' | 'sheetMedicines' | 'lines' | 'lineItems';
 
 /** The definition that serves a metric at a page's level, and its facts; none for no such pair. */
 function definitionAt(
@@ -193,30 +223,49 @@ export function definesMetric(slug: MetricSlug, page?: AnalysisPageDef): boolean
   return definitionAt(slug, page) !== undefined;
 }
 
-function plan(slug: MetricSlug, query: MetricQuery): Plan {
-  const { page, scope } = query;
+function definitionOf(slug: MetricSlug, page?: AnalysisPageDef) {
   const found = definitionAt(slug, page);
   if (!found) {
     throw new UnsupportedMetricError(
       `${slug} is not defined for ${page?.family ?? 'the dashboard'}`,
     );
   }
-  const { definition, facts } = found;
+  return found;
+}
+
+/**
+ * The facts of a metric in a layout. The replica's sheets carry their medicines' 後発 quantities,
+ * so the generic rate reads the sheets unless the generic filter must test each line; its lines
+ * carry their sheet's keys, so the line metrics read the lines alone.
+ */
+function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan {
+  const { page, scope } = query;
+  const sheetsOnly = (columns: FactColumns): Plan => ({
+    facts,
+    from: sql`prescriptions p`,
+    columns,
+    on: { alias: 'p', dialect },
+    medicineLines: false,
+    lineConditions: [],
+  });
   const ownLines = sql`l.corporation_id = ${scope.corporationId}`;
   switch (facts) {
     case 'sections':
       return {
-        definition,
+        ...sheetsOnly(factColumns(dialect, false)),
         from: sql`prescriptions p ${FEE_SECTION_ROWS}`,
-        medicineLines: false,
-        lineConditions: [],
       };
     case 'sheets':
-      return { definition, from: sql`prescriptions p`, medicineLines: false, lineConditions: [] };
+      return sheetsOnly(factColumns(dialect, false));
     case 'sheetMedicines':
+      if (sheetsCarryGenericQuantities(dialect) && !query.filters?.genericMedicine?.length) {
+        return sheetsOnly(factColumns(dialect, false));
+      }
       return {
-        definition,
+        facts,
         from: linesJoin(sql`prescription_medicines`),
+        columns: factColumns(dialect, true),
+        on: { alias: 'p', dialect },
         medicineLines: true,
         lineConditions: [ownLines],
       };
@@ -227,11 +276,14 @@ function plan(slug: MetricSlug, query: MetricQuery): Plan {
   const categoryTest = (alias: string) =>
     categories ? [sql`${sql.ref(`${alias}.category`)} in (${sql.join([...categories])})`] : [];
   if (facts === 'lines') {
+    const alone = dialect === 'duckdb';
     return {
-      definition,
-      from: linesJoin(table),
+      facts,
+      from: alone ? sql`${table} l` : linesJoin(table),
+      columns: factColumns(dialect, level === 'medicineLine'),
+      on: { alias: alone ? 'l' : 'p', dialect },
       medicineLines: level === 'medicineLine',
-      lineConditions: [ownLines, ...categoryTest('l')],
+      lineConditions: [...(alone ? [] : [ownLines]), ...categoryTest('l')],
     };
   }
   const yj = level === 'medicineLine' ? sql`, min(i.yj_code) as yj_code` : sql``;
@@ -239,7 +291,14 @@ function plan(slug: MetricSlug, query: MetricQuery): Plan {
     from ${table} i
     where ${sql.join([sql`i.corporation_id = ${scope.corporationId}`, ...categoryTest('i')], sql` and `)}
     group by i.corporation_id, i.prescription_id, i.code)`;
-  return { definition, from: linesJoin(items), medicineLines: false, lineConditions: [] };
+  return {
+    facts,
+    from: linesJoin(items),
+    columns: factColumns(dialect, false),
+    on: { alias: 'p', dialect },
+    medicineLines: false,
+    lineConditions: [],
+  };
 }
 
 type PartRow = {
@@ -251,27 +310,59 @@ type PartRow = {
   parts: Parts;
 };
 
-/** Rows of (is total, bucket, key, name, parts…) for one metric; totals are over the period. */
+/** The parts of several definitions as columns of one statement, a part they share counted once. */
+function partColumns(
+  definitions: readonly MetricDefinition[],
+  columns: FactColumns,
+): { select: RawBuilder<unknown>[]; of: Map<MetricDefinition, [part: string, column: string][]> } {
+  const named = new Map<string, string>();
+  const select: RawBuilder<unknown>[] = [];
+  const of = new Map<MetricDefinition, [string, string][]>();
+  for (const definition of definitions) {
+    const parts =
+      definition.grain === 'institution'
+        ? { receptions: sql`count(distinct ${columns.receptionAtStore})` }
+        : definition.parts(columns);
+    of.set(
+      definition,
+      Object.entries(parts).map(([part, expression]) => {
+        const key = statementKey(expression);
+        let column = named.get(key);
+        if (!column) {
+          column = `c${named.size}`;
+          named.set(key, column);
+          select.push(sql`${expression} as ${sql.ref(column)}`);
+        }
+        return [part, column];
+      }),
+    );
+  }
+  return { select, of };
+}
+
+/**
+ * Rows of (is total, bucket, key, name, parts…) for metrics of one plan, in one statement;
+ * totals are over the period. Grouped by the breakdown's key (an id where the layout has one),
+ * whose text and names are joined after the grouping.
+ */
 async function queryParts(
   executor: AnalyticsExecutor,
-  slug: MetricSlug,
+  definitions: readonly MetricDefinition[],
+  facts: Facts,
   query: MetricQuery,
   ...extraKeys: RawBuilder<unknown>[]
-): Promise<(PartRow & { extraKey: unknown })[]> {
-  const { definition, from, medicineLines, lineConditions } = plan(slug, query);
-  const bucket = bucketExpression(query.axis, executor.dialect);
+): Promise<Map<MetricDefinition, (PartRow & { extraKey: unknown })[]>> {
+  const { dialect } = executor;
+  const { from, columns, on, medicineLines, lineConditions } = plan(facts, query, dialect);
+  const bucket = bucketExpression(query.axis, dialect, on.alias);
   const breakdown: BreakdownSql | undefined = query.page
-    ? breakdownSql(query.page, query.address)
+    ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
     : undefined;
   const key = breakdown?.key;
   const groupKeys = [key, ...extraKeys].filter((k): k is RawBuilder<unknown> => k !== undefined);
-  const parts =
-    definition.grain === 'institution'
-      ? { receptions: sql`count(distinct ${RECEPTION_AT_STORE})` }
-      : definition.parts;
-  const partColumns = Object.entries(parts).map(([name, expr]) => sql`${expr} as ${sql.ref(name)}`);
+  const { select, of } = partColumns(definitions, columns);
   const where = [
-    ...sheetConditions(query, medicineLines ? sql`l.generic_class` : null),
+    ...sheetConditions(query, medicineLines ? sql`l.generic_class` : null, on),
     ...lineConditions,
     ...(breakdown?.where ?? []),
   ];
@@ -282,39 +373,58 @@ async function queryParts(
   const visits =
     query.page?.breakdown === 'receptionCount'
       ? sql`with visits as materialized (
-          select p.patient_id, count(distinct ${RECEPTION}) as n
+          select p.patient_id, count(distinct ${factColumns(dialect, false).reception}) as n
           from prescriptions p
-          where ${sql.join(sheetConditions(query, null), sql` and `)}
+          where ${sql.join(sheetConditions(query, null, { dialect }), sql` and `)}
           group by p.patient_id)`
       : sql``;
-  const statement = sql<Record<string, unknown>>`${visits}
-    select grouping(${bucket}) = 1 as is_total, ${bucket} as bucket,
+  const grouped = sql`select grouping(${bucket}) = 1 as is_total, ${bucket} as bucket,
       ${key ?? sql`null::text`} as key,
       ${breakdown?.name ? sql`min(${breakdown.name})` : sql`null::text`} as name,
       ${breakdown?.detail ? sql`min(${breakdown.detail})` : sql`null::text`} as detail,
       ${breakdown?.yjCode ? sql`min(${breakdown.yjCode})` : sql`null::text`} as yj_code,
       ${extraKeys[0] ?? sql`null`} as extra_key,
-      ${sql.join(partColumns)}
+      ${sql.join(select)}
     from ${from}
     ${breakdown?.joins ?? sql``}
     where ${sql.join(where, sql` and `)}
     group by ${groupingSets}`;
-  const rows = await executor.rows(statement);
-  return rows.map((r) => ({
-    isTotal: r.is_total === true,
-    bucket: r.bucket as string | null,
-    key: (r.key as string | null) ?? null,
-    name: breakdown
-      ? itemName(breakdown, {
-          key: (r.key as string | null) ?? '',
-          name: (r.name as string | null) ?? null,
-          detail: (r.detail as string | null) ?? null,
-        })
-      : null,
-    yjCode: (r.yj_code as string | null) ?? null,
-    extraKey: r.extra_key,
-    parts: Object.fromEntries(Object.keys(parts).map((n) => [n, Number(r[n] ?? 0)])),
-  }));
+  const labels = breakdown?.labels;
+  const statement = sql<Record<string, unknown>>`${visits}
+    select g.*, ${breakdown?.keyText ?? sql`g.key`} as key_text,
+      ${labels?.name ?? sql`g.name`} as label_name,
+      ${labels?.detail ?? sql`g.detail`} as label_detail
+    from (${grouped}) g
+    ${labels?.joins ?? sql``}`;
+  const rows = (await executor.rows(statement)).map((r) => {
+    const keyText = r.key_text === null || r.key_text === undefined ? null : String(r.key_text);
+    return {
+      isTotal: r.is_total === true,
+      bucket: r.bucket as string | null,
+      key: breakdown ? keyText : null,
+      name: breakdown
+        ? itemName(breakdown, {
+            key: keyText ?? '',
+            name: (r.label_name as string | null) ?? null,
+            detail: (r.label_detail as string | null) ?? null,
+          })
+        : null,
+      yjCode: (r.yj_code as string | null) ?? null,
+      extraKey: r.extra_key,
+      row: r,
+    };
+  });
+  return new Map(
+    definitions.map((definition) => [
+      definition,
+      rows.map(({ row, ...r }) => ({
+        ...r,
+        parts: Object.fromEntries(
+          of.get(definition)!.map(([part, column]) => [part, Number(row[column] ?? 0)]),
+        ),
+      })),
+    ]),
+  );
 }
 
 /**
@@ -337,12 +447,7 @@ export function concentrationSums(countsPerStore: Iterable<number[]>): Parts {
 }
 
 /** 集中率: each store's receptions of its top institution (and top three) over its receptions. */
-async function concentrationParts(
-  executor: AnalyticsExecutor,
-  slug: MetricSlug,
-  query: MetricQuery,
-): Promise<PartRow[]> {
-  const rows = await queryParts(executor, slug, query, sql`p.store_id`, sql`p.institution_id`);
+function concentrationParts(rows: (PartRow & { extraKey: unknown })[]): PartRow[] {
   const groups = new Map<string, { row: PartRow; stores: Map<unknown, number[]> }>();
   for (const r of rows) {
     const id = JSON.stringify([r.isTotal, r.bucket, r.key]);
@@ -360,9 +465,11 @@ async function concentrationParts(
   }));
 }
 
+const NO_COLUMNS = factColumns('postgres', false);
+
 const emptyParts = (definition: MetricDefinition): Parts =>
   Object.fromEntries(
-    Object.keys(definition.parts)
+    Object.keys(definition.parts(NO_COLUMNS))
       .concat(['receptions', 'top1', 'top3'])
       .map((n) => [n, 0]),
   );
@@ -374,23 +481,12 @@ export function emptyValue(slug: MetricSlug, page?: AnalysisPageDef): number | n
   return found.definition.value(emptyParts(found.definition));
 }
 
-/**
- * One metric over a period: a series per breakdown item (one series without a page), each with
- * a value for every bucket of the time axis and a total over the whole period. Series come in
- * no particular order; pages order them (orderSeries). Computed on the system of record (a
- * database) or on the analytics replica (its executor), from the same statements.
- */
-export async function computeMetric(
-  on: Database | AnalyticsExecutor,
-  slug: MetricSlug,
+/** The series of one metric from its rows of parts. */
+function seriesOf(
+  definition: MetricDefinition,
+  rows: PartRow[],
   query: MetricQuery,
-): Promise<MetricSeries[]> {
-  const executor = executorOf(on);
-  const { definition } = plan(slug, query);
-  const rows: PartRow[] =
-    definition.grain === 'institution'
-      ? await concentrationParts(executor, slug, query)
-      : await queryParts(executor, slug, query);
+): MetricSeries[] {
   const buckets = periodBuckets(query, query.axis);
   const totals = rows.filter((r) => r.isTotal);
   if (query.page === undefined && totals.length === 0) {
@@ -412,4 +508,58 @@ export async function computeMetric(
       })),
     };
   });
+}
+
+/**
+ * Several metrics over a period, in as few statements as their facts allow (one scan of the
+ * facts per plan: on the replica, every sheet metric of the dashboard in one, 集中率 in another):
+ * for each metric a series per breakdown item (one series without a page), each with a value for
+ * every bucket of the time axis and a total over the whole period. Series come in no particular
+ * order; pages order them (orderSeries). Computed on the system of record (a database) or on the
+ * analytics replica (its executor), each compiling the same definitions to its own layout.
+ */
+export async function computeMetrics<S extends MetricSlug>(
+  on: Database | AnalyticsExecutor,
+  slugs: readonly S[],
+  query: MetricQuery,
+): Promise<Record<S, MetricSeries[]>> {
+  const executor = executorOf(on);
+  const found = slugs.map((slug) => ({ slug, ...definitionOf(slug, query.page) }));
+  const groups = new Map<string, typeof found>();
+  for (const f of found) {
+    const concentration = f.definition.grain === 'institution';
+    const facts =
+      f.facts === 'sheetMedicines' &&
+      sheetsCarryGenericQuantities(executor.dialect) &&
+      !query.filters?.genericMedicine?.length
+        ? 'sheets'
+        : f.facts;
+    const id = `${concentration ? 'institution' : ''}${facts}`;
+    groups.set(id, [...(groups.get(id) ?? []), { ...f, facts }]);
+  }
+  const answers = await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const definitions = [...new Set(group.map((g) => g.definition))];
+      const concentration = group[0]!.definition.grain === 'institution';
+      const extraKeys = concentration ? [sql`p.store_id`, sql`p.institution_id`] : [];
+      const parts = await queryParts(executor, definitions, group[0]!.facts, query, ...extraKeys);
+      return group.map(({ slug, definition }) => {
+        const rows = parts.get(definition)!;
+        return [
+          slug,
+          seriesOf(definition, concentration ? concentrationParts(rows) : rows, query),
+        ] as const;
+      });
+    }),
+  );
+  return Object.fromEntries(answers.flat()) as Record<S, MetricSeries[]>;
+}
+
+/** One metric over a period (computeMetrics of one). */
+export async function computeMetric(
+  on: Database | AnalyticsExecutor,
+  slug: MetricSlug,
+  query: MetricQuery,
+): Promise<MetricSeries[]> {
+  return (await computeMetrics(on, [slug], query))[slug];
 }

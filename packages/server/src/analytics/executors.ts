@@ -49,6 +49,19 @@ const compiler = new Kysely<unknown>({
   },
 });
 
+/** The SQL text of a statement without parameters (its values written as literals). */
+export function sqlText(statement: RawBuilder<unknown>): string {
+  const { sql, parameters } = statement.compile(compiler);
+  if (parameters.length > 0) throw new Error(`a statement with parameters: ${sql}`);
+  return sql;
+}
+
+/** A key equal for two statements that compile alike (SQL text and parameters). */
+export function statementKey(statement: RawBuilder<unknown>): string {
+  const { sql, parameters } = statement.compile(compiler);
+  return JSON.stringify([sql, parameters]);
+}
+
 /**
  * The analytics replica: each statement on a connection of its own, so calls run side by side,
  * in turn through the replica's bounded queue (when given). DuckDB runs a statement on its own threads, off

@@ -17,7 +17,7 @@ import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import { bucketExpression, sheetConditions } from './engine.ts';
 import { executorOf, type AnalyticsExecutor } from './executors.ts';
-import { RECEPTION } from './metric-definitions.ts';
+import { factColumns } from './fact-columns.ts';
 
 /** Months `yyyy-MM`, both ends included. */
 export interface MonthRange {
@@ -74,7 +74,8 @@ function receptionsStatement(
   const conditions = sheetConditions({ scope: query.scope, ...range }, null);
   return sql<Record<string, unknown>>`
     with sheets as (
-      select p.store_id, ${month} as month, p.institution_id, ${RECEPTION} as reception,
+      select p.store_id, ${month} as month, p.institution_id,
+        ${factColumns(dialect, false).reception} as reception,
         ${holdsFee(TIME_BAND_ADDITION_PATTERNS)} as time_band,
         p.insurance_type in (${sql.join([...OUTSIDE_MEDICAL_INSURANCE])}) as outside,
         (p.reception_type = '在宅' or ${holdsFee(HOME_CARE_FEE_PATTERNS)}) as home_care,

@@ -1,8 +1,12 @@
-import type { MetricSlug } from '@pharmalytics/domain';
+import {
+  DASHBOARD_METRIC_SLUGS,
+  type DashboardMetricSlug,
+  type MetricSlug,
+} from '@pharmalytics/domain';
 import { LRUCache } from 'lru-cache';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
-import { computeMetric, type MetricQuery, type MetricSeries } from './engine.ts';
+import { computeMetric, computeMetrics, type MetricQuery, type MetricSeries } from './engine.ts';
 import type { AnalyticsExecutor } from './executors.ts';
 import type { AnalyticsReplica } from './replica/analytics-replica.ts';
 import { CallAbandoned, currentCallSignal, SharedSignal } from './statement-queue.ts';
@@ -128,7 +132,7 @@ export class MetricCache {
       this.counts.onReplica += 1;
       return compute(replica.executor(signal));
     }
-    return compute(this.db);
+    return compute(replica ? replica.recordsExecutor(signal) : this.db);
   }
 
   /**
@@ -138,6 +142,17 @@ export class MetricCache {
   metric(slug: MetricSlug, query: MetricQuery): Promise<MetricSeries[]> {
     return this.answer(`metric:${slug}`, query.scope, metricQuestion(query), (on) =>
       this.compute(on, slug, query),
+    );
+  }
+
+  /**
+   * The dashboard's metrics over a period, computed together (one scan of the facts on the
+   * replica for the sheet metrics, one for 集中率) and kept as one answer: the first card of a
+   * page computes them, the other cards' calls join it or find it kept.
+   */
+  dashboard(query: MetricQuery): Promise<Record<DashboardMetricSlug, MetricSeries[]>> {
+    return this.answer('dashboard', query.scope, metricQuestion(query), (on) =>
+      computeMetrics(on, DASHBOARD_METRIC_SLUGS, query),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { FactLevel, MetricSlug } from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
+import type { FactColumns } from './fact-columns.ts';
 
 /**
  * Every metric of the catalogue, defined once (docs/metrics.md): the sums and counts it needs
@@ -11,23 +12,13 @@ export type Parts = Readonly<Record<string, number>>;
 
 export interface MetricDefinition {
   grain: Grain;
-  parts: Readonly<Record<string, RawBuilder<unknown>>>;
+  /**
+   * The parts as SQL aggregates over the facts, reading the layout's named columns `c` where the
+   * system of record and the replica differ (fact-columns.ts), the others by their own names.
+   */
+  parts: (c: FactColumns) => Readonly<Record<string, RawBuilder<unknown>>>;
   value: (parts: Parts) => number | null;
 }
-
-/**
- * A reception (受付): one patient's visit with the sheets of one institution, as one text key
- * (store, day, institution, reception id; the only free text last, so no two receptions share a
- * key) in the "C" collation: distinct counts compare bytes instead of rows of four columns.
- */
-const DAY_NUMBER = sql`(p.dispensing_date - date '2000-01-01')`;
-export const RECEPTION = sql`(p.store_id || '|' || ${DAY_NUMBER} || '|' || p.institution_id || '|'
-  || p.reception_id) collate "C"`;
-/** A reception at a store whatever the institution (集中率 counts them by institution). */
-export const RECEPTION_AT_STORE = sql`(p.store_id || '|' || ${DAY_NUMBER} || '|' || p.reception_id)
-  collate "C"`;
-/** A pharmacist's working day as one number: days since 2000 × 2³² + pharmacist id. */
-const PHARMACIST_DAY = sql`${DAY_NUMBER}::bigint * 4294967296 + p.pharmacist_id`;
 
 /** Percentage to one decimal; null without a denominator. */
 export const percent = (numerator: number, denominator: number): number | null =>
@@ -41,79 +32,87 @@ const perUnit1 = (amount: number, units: number): number | null =>
 
 const sales = sql`sum(p.sales_yen)`;
 const sheets = sql`count(*)`;
-const receptions = sql`count(distinct ${RECEPTION})`;
+const receptions = (c: FactColumns) => sql`count(distinct ${c.reception})`;
 const patients = sql`count(distinct p.patient_id)`;
 const medicineYen = sql`sum(p.medicine_yen)`;
 const materialYen = sql`sum(p.material_yen)`;
 
 /** The metrics of sheet-level pages and the dashboard. */
 export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
-  dispensing_sales: { grain: 'prescription', parts: { sales }, value: (p) => p.sales! },
-  prescription_counts: { grain: 'prescription', parts: { sheets }, value: (p) => p.sheets! },
+  dispensing_sales: { grain: 'prescription', parts: () => ({ sales }), value: (p) => p.sales! },
+  prescription_counts: {
+    grain: 'prescription',
+    parts: () => ({ sheets }),
+    value: (p) => p.sheets!,
+  },
   prescription_unit_price: {
     grain: 'prescription',
-    parts: { sales, sheets },
+    parts: () => ({ sales, sheets }),
     value: (p) => perUnit(p.sales!, p.sheets!),
   },
-  reception_counts: { grain: 'prescription', parts: { receptions }, value: (p) => p.receptions! },
+  reception_counts: {
+    grain: 'prescription',
+    parts: (c) => ({ receptions: receptions(c) }),
+    value: (p) => p.receptions!,
+  },
   reception_unit_price: {
     grain: 'prescription',
-    parts: { sales, receptions },
+    parts: (c) => ({ sales, receptions: receptions(c) }),
     value: (p) => perUnit(p.sales!, p.receptions!),
   },
-  patient_counts: { grain: 'prescription', parts: { patients }, value: (p) => p.patients! },
+  patient_counts: { grain: 'prescription', parts: () => ({ patients }), value: (p) => p.patients! },
   patient_unit_price: {
     grain: 'prescription',
-    parts: { sales, patients },
+    parts: () => ({ sales, patients }),
     value: (p) => perUnit(p.sales!, p.patients!),
   },
   new_reception_counts: {
     grain: 'prescription',
-    parts: { n: sql`count(distinct ${RECEPTION}) filter (where p.visit_type = '新規')` },
+    parts: (c) => ({ n: sql`count(distinct ${c.reception}) filter (where p.visit_type = '新規')` }),
     value: (p) => p.n!,
   },
   re_reception_counts: {
     grain: 'prescription',
-    parts: { n: sql`count(distinct ${RECEPTION}) filter (where p.visit_type = '再来')` },
+    parts: (c) => ({ n: sql`count(distinct ${c.reception}) filter (where p.visit_type = '再来')` }),
     value: (p) => p.n!,
   },
   medicine_note_rates: {
     grain: 'prescription',
-    parts: {
-      with: sql`count(distinct ${RECEPTION}) filter (where p.medicine_notebook)`,
-      known: sql`count(distinct ${RECEPTION}) filter (where p.medicine_notebook is not null)`,
-    },
+    parts: (c) => ({
+      with: sql`count(distinct ${c.reception}) filter (where p.medicine_notebook)`,
+      known: sql`count(distinct ${c.reception}) filter (where p.medicine_notebook is not null)`,
+    }),
     value: (p) => percent(p.with!, p.known!),
   },
   prescriptions_per_pharmacist: {
     grain: 'prescription',
-    parts: {
+    parts: (c) => ({
       sheets: sql`count(*) filter (where p.pharmacist_id is not null)`,
-      pharmacistDays: sql`count(distinct ${PHARMACIST_DAY}) filter (where p.pharmacist_id is not null)`,
-    },
+      pharmacistDays: sql`count(distinct ${c.pharmacistDay}) filter (where p.pharmacist_id is not null)`,
+    }),
     value: (p) => perUnit1(p.sheets!, p.pharmacistDays!),
   },
   prescription_concentration_rates: {
     grain: 'institution',
-    parts: {},
+    parts: () => ({}),
     value: (p) => percent(p.top1!, p.receptions!),
   },
   prescription_concentration_rates_top3: {
     grain: 'institution',
-    parts: {},
+    parts: () => ({}),
     value: (p) => percent(p.top3!, p.receptions!),
   },
   generic_dispensing_rates: {
     grain: 'medicine',
-    parts: {
-      generic: sql`coalesce(sum(l.quantity) filter (where l.generic_class = 3), 0)`,
-      eligible: sql`coalesce(sum(l.quantity) filter (where l.generic_class in (2, 3)), 0)`,
-    },
+    parts: (c) => ({
+      generic: sql`coalesce(sum(${c.genericQuantity}), 0)`,
+      eligible: sql`coalesce(sum(${c.eligibleQuantity}), 0)`,
+    }),
     value: (p) => percent(p.generic!, p.eligible!),
   },
   medicine_price_amount: {
     grain: 'prescription',
-    parts: { amount: medicineYen },
+    parts: () => ({ amount: medicineYen }),
     value: (p) => p.amount!,
   },
 };
@@ -123,13 +122,18 @@ export const SCORECARD_DEFINITIONS: Readonly<Record<string, MetricDefinition>> =
   /** 技術料単価: what the sheets earn beyond their medicines and materials, per reception. */
   technical_fee_unit_price: {
     grain: 'prescription',
-    parts: { sales, medicine: medicineYen, material: materialYen, receptions },
+    parts: (c) => ({
+      sales,
+      medicine: medicineYen,
+      material: materialYen,
+      receptions: receptions(c),
+    }),
     value: (p) => perUnit(p.sales! - p.medicine! - p.material!, p.receptions!),
   },
   /** 薬剤料比率: the medicines' share of the sales. */
   medicine_fee_ratio: {
     grain: 'prescription',
-    parts: { medicine: medicineYen, sales },
+    parts: () => ({ medicine: medicineYen, sales }),
     value: (p) => percent(p.medicine!, p.sales!),
   },
 };
@@ -146,36 +150,36 @@ export const LINE_METRIC_DEFINITIONS: Record<
   feeLine: {
     dispensing_sales: {
       grain: 'line',
-      parts: { yen: sql`coalesce(round(sum(l.points * l.count) * 10), 0)` },
+      parts: () => ({ yen: sql`coalesce(round(sum(l.points * l.count) * 10), 0)` }),
       value: (p) => p.yen!,
     },
     calculation_counts: {
       grain: 'line',
-      parts: { count: sql`coalesce(sum(l.count), 0)` },
+      parts: () => ({ count: sql`coalesce(sum(l.count), 0)` }),
       value: (p) => p.count!,
     },
   },
   medicineLine: {
     medicine_price_amount: {
       grain: 'line',
-      parts: { amount: sql`coalesce(sum(l.amount_yen), 0)` },
+      parts: () => ({ amount: sql`coalesce(sum(l.amount_yen), 0)` }),
       value: (p) => p.amount!,
     },
     counts: {
       grain: 'line',
-      parts: { quantity: sql`coalesce(sum(l.quantity), 0)` },
+      parts: () => ({ quantity: sql`coalesce(sum(l.quantity), 0)` }),
       value: (p) => p.quantity!,
     },
   },
   materialLine: {
     dispensing_sales: {
       grain: 'line',
-      parts: { yen: sql`coalesce(sum(l.amount_yen), 0)` },
+      parts: () => ({ yen: sql`coalesce(sum(l.amount_yen), 0)` }),
       value: (p) => p.yen!,
     },
     counts: {
       grain: 'line',
-      parts: { quantity: sql`coalesce(sum(l.quantity), 0)` },
+      parts: () => ({ quantity: sql`coalesce(sum(l.quantity), 0)` }),
       value: (p) => p.quantity!,
     },
   },
@@ -188,12 +192,12 @@ export const LINE_METRIC_DEFINITIONS: Record<
 export const SECTION_METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
   dispensing_sales: {
     grain: 'section',
-    parts: { yen: sql`sum(sec.yen)` },
+    parts: () => ({ yen: sql`sum(sec.yen)` }),
     value: (p) => p.yen!,
   },
   prescription_unit_price: {
     grain: 'section',
-    parts: { yen: sql`sum(sec.yen)`, sheets: sql`count(*)` },
+    parts: () => ({ yen: sql`sum(sec.yen)`, sheets: sql`count(*)` }),
     value: (p) => perUnit(p.yen!, p.sheets!),
   },
 };

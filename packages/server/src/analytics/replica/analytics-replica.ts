@@ -6,17 +6,33 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
 import { liftStatementTimeout } from '../../db/statement-timeout.ts';
-import { duckdbExecutor, type AnalyticsExecutor } from '../executors.ts';
-import { defaultQueueLimit, StatementQueue, type StatementCounts } from '../statement-queue.ts';
+import { duckdbExecutor, recordsExecutor, sqlText, type AnalyticsExecutor } from '../executors.ts';
+import {
+  CallAbandoned,
+  defaultQueueLimit,
+  StatementQueue,
+  type StatementCounts,
+} from '../statement-queue.ts';
+import {
+  AGE_BAND_INDEX,
+  genericClassBit,
+  MEDICINE_LINE_GENERIC,
+  PHARMACIST_DAY,
+  PLACE_TEXTS,
+  RECEPTION_HOUR,
+} from '../fact-columns.ts';
 import {
   columnList,
+  LABELS,
   LAYOUT_VERSION,
   LINE_TABLES,
+  lineSheetKeys,
   NAME_TABLES,
   PATIENTS,
   PRESCRIPTIONS,
   REPLICATED_TABLES,
   replicaDdl,
+  SHEET_KEYS,
   type ReplicatedTable,
 } from './replica-layout.ts';
 
@@ -142,6 +158,23 @@ export class AnalyticsReplica {
   /** Runs analytics statements through the replica's queue; `signal` drops them when it aborts. */
   executor(signal?: AbortSignal): AnalyticsExecutor {
     return duckdbExecutor(this.instance, this.queue, signal);
+  }
+
+  /**
+   * Runs analytics statements on the system of record (while the replica cannot answer) through
+   * the same bounded queue: past its bound a call is refused at once there too, and a statement
+   * still waiting when `signal` aborts is dropped.
+   */
+  recordsExecutor(signal?: AbortSignal): AnalyticsExecutor {
+    const records = recordsExecutor(this.options.db);
+    return {
+      dialect: records.dialect,
+      rows: (statement) =>
+        this.queue.run(async () => {
+          if (signal?.aborted) throw new CallAbandoned();
+          return records.rows(statement);
+        }, signal),
+    };
   }
 
   /** Analytics statements running now, waiting for a turn, and dropped (read-only). */
@@ -316,8 +349,9 @@ export class AnalyticsReplica {
       from prescriptions group by corporation_id, store_id
       order by corporation_id, store_id`.execute(db);
     await this.writer.run(
-      `begin; ${REPLICATED_TABLES.map((t) => `drop table if exists ${t.name};`).join(' ')}
+      `begin; ${[...REPLICATED_TABLES, LABELS].map((t) => `drop table if exists ${t.name};`).join(' ')}
        drop table if exists replica_state; drop table if exists replica_versions;
+       drop sequence if exists label_ids;
        ${replicaDdl().join('; ')}; commit`,
     );
     for (const store of stores) {
@@ -401,6 +435,9 @@ export class AnalyticsReplica {
     corporations: number[],
     position?: { last: number; versions: Map<number, number> },
   ): Promise<void> {
+    // While building, every sheet takes its patient as copied with it; a patient changed by a
+    // commit meanwhile is copied again when the change log is applied after the build.
+    const building = this.state === 'building';
     const files: string[] = [];
     const csvFile = (name: string, csv: string) => {
       const file = join(this.scratch, `${name}-${files.length}.csv`);
@@ -416,7 +453,7 @@ export class AnalyticsReplica {
         .execute(async (trx) => {
           await liftStatementTimeout(trx); // a store's whole history, when building
           for (const store of stores) {
-            statements.push(...(await this.storeStatements(trx, store, csvFile)));
+            statements.push(...(await this.storeStatements(trx, store, csvFile, !building)));
           }
           for (const corporationId of corporations) {
             for (const table of NAME_TABLES) {
@@ -451,22 +488,23 @@ export class AnalyticsReplica {
     }
   }
 
-  /** The statements that replace one store's dates: facts, lines and their patients. */
+  /**
+   * The statements that replace one store's dates: its patients (and the keys they give every
+   * sheet of theirs), the sheets with their keys and measures, and the lines with their sheet's
+   * keys (replica-layout.ts).
+   */
   private async storeStatements(
     trx: Database,
     { corporationId, storeId, from, to }: StoreDates,
     csvFile: (name: string, csv: string) => string,
+    patientsChange: boolean,
   ): Promise<string[]> {
     const dates = (alias: string) =>
       `${alias}corporation_id = ${corporationId} and ${alias}store_id = ${storeId}
         and ${alias}dispensing_date between ${quote(from)} and ${quote(to)}`;
     const where = dates('');
-    const ids = `select id from prescriptions where ${where}`;
     const statements = [
-      ...LINE_TABLES.map(
-        (t) =>
-          `delete from ${t.name} where corporation_id = ${corporationId} and prescription_id in (${ids})`,
-      ),
+      ...LINE_TABLES.map((t) => `delete from ${t.name} where ${where}`),
       `delete from prescriptions where ${where}`,
     ];
     const prescriptions = await copyOut(
@@ -475,31 +513,128 @@ export class AnalyticsReplica {
        order by dispensing_date, id`,
     );
     if (prescriptions === '') return statements;
-    statements.push(insertFromCsv(PRESCRIPTIONS, csvFile('prescriptions', prescriptions)));
+    const lines = new Map<ReplicatedTable, string>();
     for (const table of LINE_TABLES) {
-      const csv = await copyOut(
-        trx,
-        `select ${columnList(table, 'l')} from ${table.name} l
-         join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
-         where ${dates('p.')}
-         order by p.dispensing_date, l.prescription_id, l.line_no`,
+      lines.set(
+        table,
+        await copyOut(
+          trx,
+          `select ${columnList(table, 'l')} from ${table.name} l
+           join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
+           where ${dates('p.')}
+           order by p.dispensing_date, l.prescription_id, l.line_no`,
+        ),
       );
-      if (csv !== '') statements.push(insertFromCsv(table, csvFile(table.name, csv)));
     }
     const patients = await copyOut(
       trx,
       `select ${columnList(PATIENTS)} from patients where corporation_id = ${corporationId}
          and id in (select patient_id from prescriptions where ${where})`,
     );
-    if (patients === '') return statements;
-    const patientFile = csvFile('patients', patients);
+    const staged = (name: string, table: ReplicatedTable, csv: string) =>
+      `create or replace temp table ${name} as ${
+        csv === ''
+          ? `select ${columnList(table)} from ${table.name} limit 0`
+          : `select * from ${csvSource(table, csvFile(table.name, csv))}`
+      }`;
     statements.push(
+      staged('staged_patients', PATIENTS, patients),
       `delete from patients where corporation_id = ${corporationId}
-         and id in (select id from ${csvSource(PATIENTS, patientFile)})`,
-      insertFromCsv(PATIENTS, patientFile),
+         and id in (select id from staged_patients)`,
+      `insert into patients select * from staged_patients`,
+      newLabels(corporationId),
+      staged('staged_medicines', MEDICINES, lines.get(MEDICINES)!),
+      insertSheets(csvSource(PRESCRIPTIONS, csvFile('prescriptions', prescriptions))),
     );
+    for (const [table, csv] of lines) {
+      if (csv === '') continue;
+      const source =
+        table === MEDICINES ? 'staged_medicines' : csvSource(table, csvFile(table.name, csv));
+      statements.push(insertLines(table, source, where));
+    }
+    // The patients' other sheets (other dates and stores) take their new attributes too.
+    if (patientsChange) statements.push(updatePatientKeys(corporationId));
     return statements;
   }
+}
+
+const MEDICINES = LINE_TABLES.find((t) => t.name === 'prescription_medicines')!;
+
+/** The patient `pa` of each sheet `p` and the ids of its places' texts. */
+const PATIENT_JOINS = `left join patients pa on pa.corporation_id = p.corporation_id and pa.id = p.patient_id
+  ${Object.entries(PLACE_TEXTS)
+    .map(([place, text]) => `left join labels ${place} on ${place}.text = ${sqlText(text)}`)
+    .join('\n  ')}`;
+
+/** The keys a sheet takes from its patient, in SHEET_KEYS' names. */
+const PATIENT_KEYS: Record<string, string> = {
+  gender: 'pa.gender',
+  age_band: sqlText(AGE_BAND_INDEX),
+  zip_id: 'zip.id',
+  municipality_id: 'municipality.id',
+  address_id: 'address.id',
+  full_address_id: 'fullAddress.id',
+};
+
+/** The texts of the staged patients' places the labels lack yet. */
+function newLabels(corporationId: number): string {
+  const texts = Object.values(PLACE_TEXTS).map((t) => sqlText(t));
+  return `insert into labels select nextval('label_ids'), text from (
+    select distinct unnest([${texts.join(', ')}]) as text
+    from patients pa where pa.corporation_id = ${corporationId}
+      and pa.id in (select id from staged_patients))
+    where text is not null and text not in (select text from labels)`;
+}
+
+/** Inserts the sheets of a source with the keys and measures the replica adds (SHEET_KEYS). */
+function insertSheets(source: string): string {
+  const { genericQuantity, eligibleQuantity } = MEDICINE_LINE_GENERIC;
+  const computed: Record<string, string> = {
+    reception_key:
+      'min(p.id) over (partition by p.store_id, p.dispensing_date, p.institution_id, p.reception_id)',
+    store_reception_key:
+      'min(p.id) over (partition by p.store_id, p.dispensing_date, p.reception_id)',
+    pharmacist_day: sqlText(PHARMACIST_DAY),
+    hour: sqlText(RECEPTION_HOUR),
+    ...PATIENT_KEYS,
+    generic_quantity: 'g.generic_quantity',
+    eligible_quantity: 'g.eligible_quantity',
+    generic_classes: 'coalesce(g.generic_classes, 0)',
+  };
+  return `insert into prescriptions
+    select ${columnList(PRESCRIPTIONS, 'p')}, ${SHEET_KEYS.map(([c]) => computed[c]!).join(', ')}
+    from ${source} p
+    ${PATIENT_JOINS}
+    left join (
+      select l.prescription_id, sum(${sqlText(genericQuantity)}) as generic_quantity,
+        sum(${sqlText(eligibleQuantity)}) as eligible_quantity,
+        bit_or(${sqlText(genericClassBit(sql`l.generic_class`))}) as generic_classes
+      from staged_medicines l group by l.prescription_id
+    ) g on g.prescription_id = p.id`;
+}
+
+/** Inserts the lines of a source with their sheet's keys (its sheets inserted already). */
+function insertLines(table: ReplicatedTable, source: string, where: string): string {
+  const keys = lineSheetKeys(table).map(([c]) => `p.${c}`);
+  return `insert into ${table.name}
+    select ${columnList(table, 'l')}, ${keys.join(', ')}
+    from ${source} l join (select * from prescriptions where ${where}) p
+      on p.id = l.prescription_id`;
+}
+
+/** Gives the staged patients' sheets whose patient keys changed their new ones. */
+function updatePatientKeys(corporationId: number): string {
+  const columns = Object.keys(PATIENT_KEYS);
+  return `update prescriptions set ${columns.map((c) => `${c} = u.${c}`).join(', ')}
+    from (
+      select p.id, ${Object.entries(PATIENT_KEYS)
+        .map(([c, e]) => `${e} as ${c}`)
+        .join(', ')}
+      from prescriptions p ${PATIENT_JOINS}
+      where p.corporation_id = ${corporationId} and p.patient_id in (select id from staged_patients)
+    ) u
+    where prescriptions.corporation_id = ${corporationId} and prescriptions.id = u.id
+      and (${columns.map((c) => `prescriptions.${c} is distinct from u.${c}`).join(' or ')})`;
 }
 
 /** A CSV file of the system of record's COPY as a DuckDB table source. */

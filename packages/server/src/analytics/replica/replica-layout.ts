@@ -1,9 +1,12 @@
 /**
  * The tables of the analytics replica (a DuckDB file): the facts and the names analytics reads,
- * with the columns and names of the system of record, so that the engine's SQL reads either.
+ * with the columns and names of the system of record, and beside them what the questions need
+ * shaped at sync time (SHEET_KEYS, LINE_SHEET_KEYS): each sheet carries every breakdown key as an
+ * integer and its measures pre-joined, each line the keys of its sheet, so a question scans one
+ * table. The engine compiles each metric definition to this layout (fact-columns.ts).
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -23,6 +26,43 @@ const ITEM_COLUMNS = [
   ['quantity', 'DECIMAL(14,3)'],
   ['unit', 'VARCHAR'],
   ['amount_yen', 'BIGINT'],
+] as const;
+
+/**
+ * What the replica adds to each sheet at sync time (analytics-replica.ts computes them):
+ * - reception_key, store_reception_key: the sheet's 受付 (store, day, institution, reception id)
+ *   and its reception at the store whatever the institution, as the least sheet id of the
+ *   reception (exact; a store's dates are always replaced whole);
+ * - pharmacist_day: days since 2000 × 2³² + pharmacist id; hour: of the reception time;
+ * - the patient's gender, age band at dispensing (index of AGE_BANDS) and places as ids of
+ *   `labels` (zip code, 都道府県 + 市区町村, 市区町村 + 町域, and the whole address for the
+ *   住所別 prefix), copied again when the patient changes;
+ * - generic_quantity, eligible_quantity: the 後発 numerator and denominator of its medicines;
+ *   generic_classes: a bit (1 << class, 0 for none) of every class its medicines hold.
+ */
+export const SHEET_KEYS = [
+  ['reception_key', 'BIGINT'],
+  ['store_reception_key', 'BIGINT'],
+  ['pharmacist_day', 'BIGINT'],
+  ['hour', 'SMALLINT'],
+  ['gender', 'SMALLINT'],
+  ['age_band', 'SMALLINT'],
+  ['zip_id', 'INTEGER'],
+  ['municipality_id', 'INTEGER'],
+  ['address_id', 'INTEGER'],
+  ['full_address_id', 'INTEGER'],
+  ['generic_quantity', 'DECIMAL(18,3)'],
+  ['eligible_quantity', 'DECIMAL(18,3)'],
+  ['generic_classes', 'SMALLINT'],
+] as const;
+
+/** The keys of its sheet each line carries, so line pages filter and bucket without a join. */
+export const LINE_SHEET_KEYS = [
+  ['store_id', 'INTEGER'],
+  ['dispensing_date', 'DATE'],
+  ['institution_id', 'INTEGER'],
+  ['reception_type', 'VARCHAR'],
+  ['generic_classes', 'SMALLINT'],
 ] as const;
 
 /** Facts of a store's dates: replaced together whenever a commit changes those dates. */
@@ -124,6 +164,15 @@ export const NAME_TABLES: readonly ReplicatedTable[] = [
   },
 ];
 
+/** The texts the sheets' place ids stand for: only ever added to, shared by corporations. */
+export const LABELS: ReplicatedTable = {
+  name: 'labels',
+  columns: [
+    ['id', 'INTEGER'],
+    ['text', 'VARCHAR'],
+  ],
+};
+
 export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
   PRESCRIPTIONS,
   ...LINE_TABLES,
@@ -131,15 +180,33 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
   ...NAME_TABLES,
 ];
 
+/** A table as the replica stores it: the system of record's columns and the keys it adds. */
+function storedColumns(table: ReplicatedTable): readonly (readonly [string, string])[] {
+  if (table === PRESCRIPTIONS) return [...table.columns, ...SHEET_KEYS];
+  if (LINE_TABLES.includes(table)) {
+    const own = new Set(table.columns.map(([c]) => c));
+    return [...table.columns, ...LINE_SHEET_KEYS.filter(([c]) => !own.has(c))];
+  }
+  return table.columns;
+}
+
+/** The columns a line table adds for its sheet (generic_classes: the sheet's, not the line's). */
+export const lineSheetKeys = (table: ReplicatedTable) =>
+  storedColumns(table).slice(table.columns.length);
+
 export const columnList = (table: ReplicatedTable, alias?: string) =>
   table.columns.map(([c]) => (alias ? `${alias}.${c}` : c)).join(', ');
 
 /** DDL of the replica: its tables and what it knows of the change log. */
 export function replicaDdl(): string[] {
   return [
-    ...REPLICATED_TABLES.map(
-      (t) => `create table ${t.name} (${t.columns.map(([c, type]) => `${c} ${type}`).join(', ')})`,
+    ...[...REPLICATED_TABLES, LABELS].map(
+      (t) =>
+        `create table ${t.name} (${storedColumns(t)
+          .map(([c, type]) => `${c} ${type}`)
+          .join(', ')})`,
     ),
+    'create sequence label_ids',
     // layout, and the last change of the log applied (replica_state holds one row)
     `create table replica_state (layout integer not null, last_change bigint not null)`,
     // the data version of each corporation's facts the replica holds

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toDispensingCsv } from '@pharmalytics/datagen';
+import { ANALYSIS_PAGES } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,10 @@ import {
   lastChange,
   replicaCaughtUp,
   secondServer,
+  wholeScope,
 } from '../../testing/replica.ts';
+import { recordFactsChange } from '../data-version.ts';
+import { computeMetric, type MetricSeries } from '../engine.ts';
 import { HttpClient } from '../../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadFile } from '../../testing/upload.ts';
@@ -52,6 +56,15 @@ async function storeId(code: string) {
     .where('store_code', '=', code)
     .executeTakeFirstOrThrow();
   return id;
+}
+
+async function corporationOf(store: number) {
+  const { corporation_id } = await t.db
+    .selectFrom('stores')
+    .select('corporation_id')
+    .where('id', '=', store)
+    .executeTakeFirstOrThrow();
+  return corporation_id;
 }
 
 /** The sales by store of the whole data through a server, on /v3 (replica) and /v2. */
@@ -107,6 +120,84 @@ describe('the analytics replica', () => {
     expect(corrected[1]).not.toBe(september[1]);
     expect(corrected[2]).toBeGreaterThan(september[2]!);
   });
+
+  it('drops the sheets and lines of facts deleted from a store’s dates', async () => {
+    const a = await storeId('1001');
+    const day = '2026-09-15';
+    const before = await storeDays(t.app, a, day, day);
+    expect(before[0]).toBeGreaterThan(0);
+    const corporationId = await corporationOf(a);
+    await t.db.transaction().execute(async (trx) => {
+      const ids = sql`select id from prescriptions
+        where store_id = ${a} and dispensing_date = ${day}`;
+      for (const lines of [
+        'prescription_fees',
+        'prescription_medicines',
+        'prescription_materials',
+      ]) {
+        await sql`delete from ${sql.table(lines)} where prescription_id in (${ids})`.execute(trx);
+      }
+      await sql`delete from prescriptions where store_id = ${a} and dispensing_date = ${day}`.execute(
+        trx,
+      );
+      await recordFactsChange(trx, {
+        corporationId,
+        store: { id: a, from: day, to: day },
+      });
+    });
+    await replicaCaughtUp(t.app, t.db);
+
+    expect(await storeDays(t.app, a, day, day)).toEqual([0, 0, 0]);
+    expect(await factsFingerprint(replicaOf(t.app))).toEqual(await factsFingerprint(t.db));
+    const [orphans] = await replicaOf(t.app).rows(sql`
+      select (select count(*) from prescription_fees where store_id = ${a}
+          and dispensing_date = ${day}) as fees,
+        (select count(*) from prescription_medicines where store_id = ${a}
+          and dispensing_date = ${day}) as medicines`);
+    expect(Object.values(orphans!).map(Number)).toEqual([0, 0]);
+  }, 120_000);
+
+  it('gives a patient’s earlier sheets the zip code and gender of a later file', async () => {
+    const b = await storeId('1002');
+    // September of 1002 again, its first patient moved and written with another gender.
+    const records = generatedFile(world, '1002', ['2026-09']).records;
+    const moved = records[0]!.patient;
+    const changed = records.map((r) =>
+      r.patient.key === moved.key
+        ? {
+            ...r,
+            patient: { ...r.patient, zip: '8100001', gender: moved.gender === 1 ? 2 : 1 } as const,
+          }
+        : r,
+    );
+    const csv = Buffer.from(toDispensingCsv(changed, DEMO_PHARMACY_CODES['1002']!));
+    expect((await uploadFile(t, '1002', csv, 'moved.csv')).body).toMatchObject({
+      status: 'loaded',
+    });
+    await replicaCaughtUp(t.app, t.db);
+
+    // The August sheets of the patient (dates the upload did not touch) carry the new keys.
+    const [keys] = await replicaOf(t.app).rows(sql`
+      select count(*) as sheets, count(distinct p.gender) as genders,
+        count(*) filter (where z.text = '8100001') as moved
+      from prescriptions p join patients pa on pa.id = p.patient_id
+      left join labels z on z.id = p.zip_id
+      where pa.patient_key = ${moved.key} and p.store_id = ${b}`);
+    expect(Number(keys!.sheets)).toBeGreaterThan(0);
+    expect(Number(keys!.moved)).toBe(Number(keys!.sheets));
+    expect(Number(keys!.genders)).toBe(1);
+    const scope = await wholeScope(t.db, ['1001', '1002']);
+    const range = { from: '2026-08-01', to: '2026-09-30' };
+    for (const family of ['address', 'gender'] as const) {
+      const page = ANALYSIS_PAGES.find((p) => p.family === family)!;
+      const query = { scope, ...range, axis: 2 as const, page };
+      const byKey = (series: MetricSeries[]) =>
+        [...series].sort((x, y) => String(x.key).localeCompare(String(y.key)));
+      expect(byKey(await computeMetric(replicaOf(t.app), 'patient_counts', query))).toEqual(
+        byKey(await computeMetric(t.db, 'patient_counts', query)),
+      );
+    }
+  }, 120_000);
 
   it('keeps a second server on the same database up to date with an upload to the first', async () => {
     const second = await secondServer(t);

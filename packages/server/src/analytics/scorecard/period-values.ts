@@ -2,11 +2,16 @@ import { SCORECARD_KPIS, type DateRange, type MetricSlug } from '@pharmalytics/d
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisScope } from '../../access/analysis-scope.ts';
 import { concentrationSums, sheetConditions } from '../engine.ts';
-import { executorOf, type AnalyticsExecutor } from '../executors.ts';
+import {
+  executorOf,
+  statementKey,
+  type AnalyticsDialect,
+  type AnalyticsExecutor,
+} from '../executors.ts';
+import { factColumns, sheetsCarryGenericQuantities } from '../fact-columns.ts';
 import type { AnswerSource, MetricCache } from '../metric-cache.ts';
 import {
   METRIC_DEFINITIONS,
-  RECEPTION_AT_STORE,
   SCORECARD_DEFINITIONS,
   type MetricDefinition,
   type Parts,
@@ -28,26 +33,36 @@ const KPI_DEFINITIONS = SCORECARD_KPIS.map((k) => ({
   key: k.key,
   definition: definitionOf(k.key),
 }));
-const ofGrain = (grain: MetricDefinition['grain']) =>
-  KPI_DEFINITIONS.filter((k) => k.definition.grain === grain);
+const ofGrain = (...grains: MetricDefinition['grain'][]) =>
+  KPI_DEFINITIONS.filter((k) => grains.includes(k.definition.grain));
 
 /**
- * The columns of the sheet-level parts of every KPI: one column per part expression, so that a
- * part several KPIs share (the sales, the receptions) is counted once.
+ * The columns of the parts of the KPIs counted over the sheets of a layout: one column per part
+ * expression, so that a part several KPIs share (the sales, the receptions) is counted once. The
+ * replica's sheets carry the 後発 quantities, so the generic rate is among them there.
  */
-function sheetColumns() {
-  const columns = new Map<RawBuilder<unknown>, string>();
-  const partsOfKpi = ofGrain('prescription').map(({ key, definition }) => ({
+function sheetColumns(dialect: AnalyticsDialect) {
+  const columns = new Map<string, { name: string; expression: RawBuilder<unknown> }>();
+  const grains: MetricDefinition['grain'][] = sheetsCarryGenericQuantities(dialect)
+    ? ['prescription', 'medicine']
+    : ['prescription'];
+  const partsOfKpi = ofGrain(...grains).map(({ key, definition }) => ({
     key,
     definition,
-    columns: Object.entries(definition.parts).map(([part, expression]) => {
-      if (!columns.has(expression)) columns.set(expression, `c${columns.size}`);
-      return [part, columns.get(expression)!] as const;
-    }),
+    columns: Object.entries(definition.parts(factColumns(dialect, false))).map(
+      ([part, expression]) => {
+        const id = statementKey(expression);
+        if (!columns.has(id)) columns.set(id, { name: `c${columns.size}`, expression });
+        return [part, columns.get(id)!.name] as const;
+      },
+    ),
   }));
-  return { columns, partsOfKpi };
+  return { columns: [...columns.values()], partsOfKpi };
 }
-const SHEET_COLUMNS = sheetColumns();
+const SHEET_COLUMNS = {
+  postgres: sheetColumns('postgres'),
+  duckdb: sheetColumns('duckdb'),
+};
 
 /** A statement's KPI values per store (by id) and over all the stores. */
 interface Counted {
@@ -80,8 +95,8 @@ async function sheetValues(
   executor: AnalyticsExecutor,
   where: RawBuilder<unknown>,
 ): Promise<Counted> {
-  const { columns, partsOfKpi } = SHEET_COLUMNS;
-  const selected = [...columns].map(([expression, name]) => sql`${expression} as ${sql.ref(name)}`);
+  const { columns, partsOfKpi } = SHEET_COLUMNS[executor.dialect];
+  const selected = columns.map(({ expression, name }) => sql`${expression} as ${sql.ref(name)}`);
   const rows = await executor.rows(sql`select ${STORE_COLUMNS}, ${sql.join(selected)}
     from prescriptions p where ${where} ${BY_STORE_AND_ALL}`);
   return byStore(rows, (row) =>
@@ -101,7 +116,8 @@ async function medicineValues(
   corporationId: number,
 ): Promise<Counted> {
   const kpis = ofGrain('medicine');
-  const parts = [...new Map(kpis.flatMap((k) => Object.entries(k.definition.parts)))];
+  const lines = factColumns(executor.dialect, true);
+  const parts = [...new Map(kpis.flatMap((k) => Object.entries(k.definition.parts(lines))))];
   const rows = await executor.rows(sql`select ${STORE_COLUMNS},
       ${sql.join(parts.map(([name, expression]) => sql`${expression} as ${sql.ref(name)}`))}
     from prescription_medicines l
@@ -122,7 +138,7 @@ async function concentrationValues(
   where: RawBuilder<unknown>,
 ): Promise<Counted> {
   const rows = await executor.rows(sql`select p.store_id,
-      count(distinct ${RECEPTION_AT_STORE}) as receptions
+      count(distinct ${factColumns(executor.dialect, false).receptionAtStore}) as receptions
     from prescriptions p where ${where} group by p.store_id, p.institution_id`);
   const perStore = new Map<string, number[]>();
   for (const r of rows) {
@@ -141,9 +157,9 @@ async function concentrationValues(
 }
 
 /**
- * Every scorecard KPI over one period, per store of the scope and over all of them, in three
- * statements (the sheets' parts, the medicine lines' and the institutions' receptions), on the
- * replica or the system of record.
+ * Every scorecard KPI over one period, per store of the scope and over all of them, in two
+ * statements on the replica (the sheets' parts and the institutions' receptions) and three on
+ * the system of record (with the medicine lines' parts).
  */
 export async function computePeriodValues(
   on: AnswerSource,
@@ -151,10 +167,15 @@ export async function computePeriodValues(
   period: DateRange,
 ): Promise<PeriodValues> {
   const executor = executorOf(on);
-  const where = sql.join(sheetConditions({ scope, ...period }, null), sql` and `);
+  const where = sql.join(
+    sheetConditions({ scope, ...period }, null, { dialect: executor.dialect }),
+    sql` and `,
+  );
   const counted = await Promise.all([
     sheetValues(executor, where),
-    medicineValues(executor, where, scope.corporationId),
+    ...(sheetsCarryGenericQuantities(executor.dialect)
+      ? []
+      : [medicineValues(executor, where, scope.corporationId)]),
     concentrationValues(executor, where),
   ]);
   const merged = (values: (c: Counted) => KpiValues): KpiValues =>

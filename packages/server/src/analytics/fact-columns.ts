@@ -1,0 +1,127 @@
+import { AGE_BAND_UNKNOWN, AGE_BANDS } from '@pharmalytics/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { AnalyticsDialect } from './executors.ts';
+
+/**
+ * The named columns metric definitions and breakdowns read where the two layouts differ: the
+ * system of record computes them at query time from its own columns, the analytics replica
+ * stores them on each sheet at sync time (replica-layout.ts), from the same expressions below.
+ * Every other column a definition reads (`p.sales_yen`, `p.patient_id`, `l.quantity`, …) has the
+ * same name and meaning in both layouts.
+ */
+
+/** Days since 2000-01-01 of the sheet `p`. */
+const DAY_NUMBER = sql`(p.dispensing_date - date '2000-01-01')`;
+
+/**
+ * A reception (受付) on the system of record: one patient's visit with the sheets of one
+ * institution, as one text key (store, day, institution, reception id; the only free text last,
+ * so no two receptions share a key) in the "C" collation, so distinct counts compare bytes.
+ */
+const RECEPTION_TEXT = sql`(p.store_id || '|' || ${DAY_NUMBER} || '|' || p.institution_id || '|'
+  || p.reception_id) collate "C"`;
+/** A reception at a store whatever the institution (集中率 counts them by institution). */
+const STORE_RECEPTION_TEXT = sql`(p.store_id || '|' || ${DAY_NUMBER} || '|' || p.reception_id)
+  collate "C"`;
+/** A pharmacist's working day as one number: days since 2000 × 2³² + pharmacist id. */
+export const PHARMACIST_DAY = sql`${DAY_NUMBER}::bigint * 4294967296 + p.pharmacist_id`;
+
+/** The hour of the sheet's reception time (null without one). */
+export const RECEPTION_HOUR = sql`extract(hour from p.reception_time)::int`;
+
+/**
+ * A patient's age in whole years on a date, from the birth month (null without one): the same
+ * expression on the system of record and on the replica.
+ */
+export function ageOnDate(
+  date: RawBuilder<unknown>,
+  birthMonth: RawBuilder<unknown>,
+): RawBuilder<number | null> {
+  return sql<number | null>`extract(year from age(${date}, ${birthMonth}))::int`;
+}
+
+/** The patient `pa`'s ten-year band (index of AGE_BANDS) on the sheet's date; null without a birth month. */
+export const AGE_BAND_INDEX = (() => {
+  const age = ageOnDate(sql`p.dispensing_date`, sql`pa.birth_month`);
+  const cases = AGE_BANDS.slice(0, -1).map(
+    (_, i) => sql`when ${age} < ${sql.lit((i + 1) * 10)} then ${sql.lit(i)}`,
+  );
+  // Literals, not parameters: the expression is also written into the replica's statements.
+  return sql<number | null>`case when pa.birth_month is null then null ${sql.join(cases, sql` `)}
+    else ${sql.lit(AGE_BANDS.length - 1)} end`;
+})();
+
+/** The label of an age band index (`AGE_BAND_INDEX`), 不明 for none. */
+export const ageBandLabel = (index: RawBuilder<unknown>) =>
+  sql<string>`case ${index} ${sql.join(
+    AGE_BANDS.map((label, i) => sql`when ${sql.lit(i)} then ${sql.lit(label)}`),
+    sql` `,
+  )} else ${sql.lit(AGE_BAND_UNKNOWN)} end`;
+
+/** The places of the patient `pa` the address page groups and searches by. */
+export const PLACE_TEXTS = {
+  zip: sql<string | null>`pa.zip_code`,
+  /** 都道府県 + 市区町村; null when the address placed no city. */
+  municipality: sql<string | null>`coalesce(pa.prefecture, '') || pa.city`,
+  /** 市区町村 + 町域; null without a city. */
+  address: sql<string | null>`pa.city || coalesce(pa.town, '')`,
+  /** 都道府県 + 市区町村 + 町域, which the 住所別 prefix also matches. */
+  fullAddress: sql<string>`coalesce(pa.prefecture, '') || coalesce(pa.city, '') || coalesce(pa.town, '')`,
+} as const;
+
+/** The bit of a medicine class in a sheet's `generic_classes` (1 << class; class 0 for none). */
+export const genericClassBit = (genericClass: RawBuilder<unknown>) =>
+  sql<number>`(1 << coalesce(${genericClass}, 0))`;
+
+/**
+ * The named columns of the facts a metric definition counts: of the sheet `p`, or of the
+ * medicine line `l` for the 後発 quantities when the facts are medicine lines.
+ */
+export interface FactColumns {
+  /** 受付 as a value whose distinct count is the receptions. */
+  reception: RawBuilder<unknown>;
+  /** The reception at the store whatever the institution. */
+  receptionAtStore: RawBuilder<unknown>;
+  /** The pharmacist's working day (null without a pharmacist). */
+  pharmacistDay: RawBuilder<unknown>;
+  /** 後発 numerator and denominator quantities (summed; null adds nothing). */
+  genericQuantity: RawBuilder<unknown>;
+  eligibleQuantity: RawBuilder<unknown>;
+}
+
+const LINE_GENERIC = {
+  genericQuantity: sql`case when l.generic_class = 3 then l.quantity end`,
+  eligibleQuantity: sql`case when l.generic_class in (2, 3) then l.quantity end`,
+};
+
+const NO_LINE = sql`null`;
+
+/** The columns of the sheets of a layout, and of their medicine lines when those are the facts. */
+export function factColumns(dialect: AnalyticsDialect, medicineLines: boolean): FactColumns {
+  const sheet =
+    dialect === 'duckdb'
+      ? {
+          reception: sql`p.reception_key`,
+          receptionAtStore: sql`p.store_reception_key`,
+          pharmacistDay: sql`p.pharmacist_day`,
+        }
+      : {
+          reception: RECEPTION_TEXT,
+          receptionAtStore: STORE_RECEPTION_TEXT,
+          pharmacistDay: PHARMACIST_DAY,
+        };
+  if (medicineLines) return { ...sheet, ...LINE_GENERIC };
+  return dialect === 'duckdb'
+    ? {
+        ...sheet,
+        genericQuantity: sql`p.generic_quantity`,
+        eligibleQuantity: sql`p.eligible_quantity`,
+      }
+    : { ...sheet, genericQuantity: NO_LINE, eligibleQuantity: NO_LINE };
+}
+
+/** Whether a layout's sheets carry the 後発 quantities of their medicines. */
+export const sheetsCarryGenericQuantities = (dialect: AnalyticsDialect) => dialect === 'duckdb';
+
+/** The line expressions the replica's sync sums into each sheet's 後発 quantities. */
+export const MEDICINE_LINE_GENERIC = LINE_GENERIC;
