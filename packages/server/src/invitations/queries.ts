@@ -35,14 +35,24 @@ export async function replacePendingInvitation(
   auth: AuthContext,
   invitation: { email: string; roleId: number; tokenHash: string; expiresAt: Date },
 ): Promise<number> {
-  await db
-    .deleteFrom('invitations')
-    .where(...ownedBy(auth))
-    .where('email', '=', invitation.email)
-    .where('accepted_at', 'is', null)
-    .execute();
-  const row = await db
-    .insertInto('invitations')
+  return db.transaction().execute(async (trx) => {
+    const replaced = await trx
+      .deleteFrom('invitations')
+      .where(...ownedBy(auth))
+      .where('email', '=', invitation.email)
+      .where('accepted_at', 'is', null)
+      .returning('token_hash')
+      .execute();
+    await forgetTokens(
+      trx,
+      replaced.map((r) => r.token_hash),
+    );
+    await trx
+      .insertInto('invitation_tokens')
+      .values({ token_hash: invitation.tokenHash, corporation_id: auth.corporationId })
+      .execute();
+    const row = await trx
+      .insertInto('invitations')
     .values({
       corporation_id: auth.corporationId,
       email: invitation.email,
@@ -53,17 +63,36 @@ export async function replacePendingInvitation(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+    return row.id;
+  });
+}
+
+/** Removes the tokens of deleted invitations from the global list of invitation tokens. */
+async function forgetTokens(db: Database, tokenHashes: string[]): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await db.deleteFrom('invitation_tokens').where('token_hash', 'in', tokenHashes).execute();
 }
 
 /** Deletes a pending invitation; false when it is no longer pending. */
-export async function deletePendingInvitation(db: Database, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('invitations')
-    .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export async function deletePendingInvitation(
+  db: Database,
+  auth: AuthContext,
+  id: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('invitations')
+      .where(...ownedBy(auth))
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .returning('token_hash')
+      .execute();
+    await forgetTokens(
+      trx,
+      deleted.map((r) => r.token_hash),
+    );
+    return deleted.length > 0;
+  });
 }
 
 export interface LiveInvitation {
@@ -79,11 +108,20 @@ export async function findLiveInvitation(
   db: Database,
   token: string,
 ): Promise<LiveInvitation | undefined> {
+  const tokenHash = hashToken(token);
+  // The global list of tokens finds the invitation's corporation; the rest is read in it.
+  const owner = await db
+    .selectFrom('invitation_tokens')
+    .select('corporation_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!owner) return undefined;
   const row = await db
     .selectFrom('invitations as i')
     .innerJoin('corporations as c', 'c.id', 'i.corporation_id')
     .select(['i.id', 'i.corporation_id', 'i.email', 'i.role_id', 'c.name as corporation_name'])
-    .where('i.token_hash', '=', hashToken(token))
+    .where('i.corporation_id', '=', owner.corporation_id)
+    .where('i.token_hash', '=', tokenHash)
     .where('i.accepted_at', 'is', null)
     .where('i.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();

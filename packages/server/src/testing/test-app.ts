@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
+import { distribute, hasCitus } from '../db/distribution.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { withoutStatementTimeout } from '../db/statement-timeout.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
@@ -116,6 +117,8 @@ export async function startTestApp(
   const box = new SecretBox(secrets.dataKey);
   await withoutStatementTimeout(db, async (connection) => {
     await whileNoSchemaIsDropped(connection, schema, () => migrateToLatest(connection, schema));
+    // On a Citus coordinator the tests run over the distributed layout, as the service would.
+    if (url && (await hasCitus(connection))) await distribute(connection, { shardCount: 4 });
     if (options.seed ?? true) await seedDemoIfEmpty(connection, box);
   });
   const { app, baseUrl } = await listeningApp(config, db, secrets, options.port);
