@@ -53,16 +53,16 @@ export async function replacePendingInvitation(
       .execute();
     const row = await trx
       .insertInto('invitations')
-    .values({
-      corporation_id: auth.corporationId,
-      email: invitation.email,
-      role_id: invitation.roleId,
-      token_hash: invitation.tokenHash,
-      invited_by: auth.memberId,
-      expires_at: invitation.expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      .values({
+        corporation_id: auth.corporationId,
+        email: invitation.email,
+        role_id: invitation.roleId,
+        token_hash: invitation.tokenHash,
+        invited_by: auth.memberId,
+        expires_at: invitation.expiresAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   });
 }

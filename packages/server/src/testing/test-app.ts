@@ -99,6 +99,8 @@ export async function startTestApp(
     port?: number;
     /** Keep the embedded database in the data directory, as the service does, not in memory. */
     embeddedOnDisk?: boolean;
+    /** Told the text of every statement the server runs. */
+    onStatement?: (text: string) => void;
   } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
@@ -112,6 +114,7 @@ export async function startTestApp(
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     // The migrated database of this run (global-setup.ts): the migrations below find no work.
     template: url ? undefined : inject(TEMPLATE_KEY),
+    onStatement: options.onStatement,
   });
   const secrets = await loadSecrets(undefined);
   const box = new SecretBox(secrets.dataKey);
