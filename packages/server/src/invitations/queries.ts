@@ -29,42 +29,43 @@ export function inviterOf(db: Database, memberId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** A new pending invitation of the caller's corporation, replacing a pending one of the address. */
+/**
+ * A new pending invitation of the caller's corporation, replacing a pending one of the address;
+ * run in the caller's transaction, which writes the token to the global list with it.
+ */
 export async function replacePendingInvitation(
-  db: Database,
+  trx: Database,
   auth: AuthContext,
   invitation: { email: string; roleId: number; tokenHash: string; expiresAt: Date },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const replaced = await trx
-      .deleteFrom('invitations')
-      .where(...ownedBy(auth))
-      .where('email', '=', invitation.email)
-      .where('accepted_at', 'is', null)
-      .returning('token_hash')
-      .execute();
-    await forgetTokens(
-      trx,
-      replaced.map((r) => r.token_hash),
-    );
-    await trx
-      .insertInto('invitation_tokens')
-      .values({ token_hash: invitation.tokenHash, corporation_id: auth.corporationId })
-      .execute();
-    const row = await trx
-      .insertInto('invitations')
-      .values({
-        corporation_id: auth.corporationId,
-        email: invitation.email,
-        role_id: invitation.roleId,
-        token_hash: invitation.tokenHash,
-        invited_by: auth.memberId,
-        expires_at: invitation.expiresAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const replaced = await trx
+    .deleteFrom('invitations')
+    .where(...ownedBy(auth))
+    .where('email', '=', invitation.email)
+    .where('accepted_at', 'is', null)
+    .returning('token_hash')
+    .execute();
+  await forgetTokens(
+    trx,
+    replaced.map((r) => r.token_hash),
+  );
+  await trx
+    .insertInto('invitation_tokens')
+    .values({ token_hash: invitation.tokenHash, corporation_id: auth.corporationId })
+    .execute();
+  const row = await trx
+    .insertInto('invitations')
+    .values({
+      corporation_id: auth.corporationId,
+      email: invitation.email,
+      role_id: invitation.roleId,
+      token_hash: invitation.tokenHash,
+      invited_by: auth.memberId,
+      expires_at: invitation.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Removes the tokens of deleted invitations from the global list of invitation tokens. */
