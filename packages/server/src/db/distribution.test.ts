@@ -8,7 +8,7 @@ import { DISTRIBUTION_COLUMN, TABLE_PLACEMENT } from './distribution.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const tenant = new Set<string>(TABLE_PLACEMENT.tenant);
