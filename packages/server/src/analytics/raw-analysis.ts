@@ -201,15 +201,26 @@ function sheetBreakdown(
  * points × 10, rounded to the yen) and the yen of their medicine and material lines.
  */
 async function countFeeSections(db: Database, query: MetricQuery): Promise<Counted> {
-  const linesYen = (table: string) => sql`(select sum(x.amount_yen) from ${sql.table(table)} x
-    where x.corporation_id = s.corporation_id and x.prescription_id = s.id)`;
-  const counted = await countSheets(db, sheetsWith(query, NO_ITEM), {
-    sheets: sql`count(*)`,
-    sales: sql`sum(s.sales_yen)`,
-    technical: sql`sum(round(s.technical_points * 10))`,
-    medicine: sql`sum(${linesYen('prescription_medicines')})`,
-    material: sql`sum(${linesYen('prescription_materials')})`,
-  });
+  // Each sheet's line yen joined from a sum per sheet, not a subquery per sheet: Citus plans no
+  // correlated subquery under grouping sets.
+  const linesYen = (table: string, alias: string) => sql`left join (
+      select x.corporation_id, x.prescription_id, sum(x.amount_yen) as yen
+      from ${sql.table(table)} x
+      where x.corporation_id = ${query.scope.corporationId}
+      group by x.corporation_id, x.prescription_id) ${sql.raw(alias)}
+    on ${sql.raw(alias)}.corporation_id = s.corporation_id and ${sql.raw(alias)}.prescription_id = s.id`;
+  const counted = await countSheets(
+    db,
+    sheetsWith(query, NO_ITEM),
+    {
+      sheets: sql`count(*)`,
+      sales: sql`sum(s.sales_yen)`,
+      technical: sql`sum(round(s.technical_points * 10))`,
+      medicine: sql`sum(med.yen)`,
+      material: sql`sum(mat.yen)`,
+    },
+    sql`${linesYen('prescription_medicines', 'med')} ${linesYen('prescription_materials', 'mat')}`,
+  );
   // Each section's yen, in the order of FEE_SECTIONS: 薬学管理料 is what the other three leave.
   const sectionsYen = (c: Counts) => [
     c.technical!,

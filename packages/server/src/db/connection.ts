@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -29,6 +29,13 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** Embedded only: a data directory tarball to start from instead of initdb (see PGliteHost). */
   template?: string;
+  /** Told the text of every statement run through Kysely (db/citus-statements.test.ts reads them). */
+  onStatement?: (text: string) => void;
+}
+
+/** Kysely's log hook handing each statement's text to `onStatement`. */
+function statementLog(onStatement: ((text: string) => void) | undefined) {
+  return onStatement ? { log: (event: LogEvent) => onStatement(event.query.sql) } : {};
 }
 
 /** A server connection that streams the text of `COPY … FROM STDIN` and `… TO STDOUT` (copy.ts). */
@@ -70,7 +77,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     if (options.schema) await pool.query(`create schema if not exists "${options.schema}"`);
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({
+      dialect: new PostgresDialect({ pool }),
+      ...statementLog(options.onStatement),
+    });
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const host = await PGliteHost.open({
@@ -78,5 +88,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     statementTimeoutMs: options.statementTimeoutMs,
     template: options.template,
   });
-  return new Kysely<DB>({ dialect: new PGliteDialect(host) });
+  return new Kysely<DB>({ dialect: new PGliteDialect(host), ...statementLog(options.onStatement) });
 }

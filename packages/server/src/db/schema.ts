@@ -72,6 +72,12 @@ export interface DeviceSignInFailures {
   user_name: string;
 }
 
+export interface DeviceUserNames {
+  corporation_id: number;
+  store_id: number;
+  user_name: string;
+}
+
 export interface DeviceUsers {
   corporation_id: number;
   created_at: Generated<Timestamp>;
@@ -216,6 +222,11 @@ export interface Invitations {
   id: Generated<number>;
   invited_by: number | null;
   role_id: number;
+  token_hash: string;
+}
+
+export interface InvitationTokens {
+  corporation_id: number;
   token_hash: string;
 }
 
@@ -438,6 +449,11 @@ export interface SignInFailures {
   locked_until: Timestamp | null;
 }
 
+export interface StoreCodes {
+  corporation_id: number;
+  store_code: string;
+}
+
 export interface StoreFacilityFacts {
   basic_fee_notified: Generated<boolean>;
   corporation_id: number;
@@ -522,6 +538,7 @@ export interface DB {
   clinical_departments: ClinicalDepartments;
   corporations: Corporations;
   device_sign_in_failures: DeviceSignInFailures;
+  device_user_names: DeviceUserNames;
   device_users: DeviceUsers;
   doctors: Doctors;
   email_tokens: EmailTokens;
@@ -536,6 +553,7 @@ export interface DB {
   fee_revisions: FeeRevisions;
   group_outside_stores: GroupOutsideStores;
   identity_users: IdentityUsers;
+  invitation_tokens: InvitationTokens;
   invitations: Invitations;
   market_share_age_structure: MarketShareAgeStructure;
   market_share_models: MarketShareModels;
@@ -558,6 +576,7 @@ export interface DB {
   sessions: Sessions;
   shared_insurance_codes: SharedInsuranceCodes;
   sign_in_failures: SignInFailures;
+  store_codes: StoreCodes;
   store_facility_facts: StoreFacilityFacts;
   stores: Stores;
   upload_loads: UploadLoads;

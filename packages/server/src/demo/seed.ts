@@ -8,7 +8,7 @@ import { planByCode, roleByName, todayInJapan } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { hashPassword } from '../identity/passwords.ts';
-import { createDeviceUser } from '../stores/device-users.ts';
+import { claimStoreCode, createDeviceUser } from '../stores/device-users.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
 
 /** Loads the demo world into an empty database; does nothing when corporations exist. */
@@ -23,7 +23,7 @@ export async function seedDemoIfEmpty(db: Database, box: SecretBox): Promise<boo
     await sql`select setval('corporation_code_seq', (select max(corporation_code::bigint) from corporations))`.execute(
       trx,
     );
-    await sql`select setval('store_code_seq', (select max(store_code::bigint) from stores))`.execute(
+    await sql`select setval('store_code_seq', (select max(store_code::bigint) from store_codes))`.execute(
       trx,
     );
   });
@@ -80,6 +80,7 @@ async function seedCorporation(
       .returning('id')
       .executeTakeFirstOrThrow();
     storeIds.set(s.storeCode, id);
+    await claimStoreCode(db, corporationId, s.storeCode);
     await createDeviceUser(db, box, { corporationId, id, storeCode: s.storeCode });
     const facts = DEMO_STORE_FACILITY_FACTS[s.storeCode];
     if (facts) {

@@ -32,6 +32,8 @@ export async function saveAlertDismissal(
       store_id: storeId,
       alert_key: key,
     })
-    .onConflict((oc) => oc.columns(['member_id', 'store_id', 'alert_key']).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['corporation_id', 'member_id', 'store_id', 'alert_key']).doNothing(),
+    )
     .execute();
 }

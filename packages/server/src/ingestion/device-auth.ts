@@ -37,6 +37,12 @@ export async function authenticateDevice(
   const credentials = basicCredentials(authorization);
   if (!credentials) return undefined;
   const { userName, key } = credentials;
+  // The global list of user names finds the store's corporation; the rest is read in it.
+  const owner = await db
+    .selectFrom('device_user_names')
+    .select('corporation_id')
+    .where('user_name', '=', userName)
+    .executeTakeFirst();
   const row = await db
     .selectFrom('device_users as u')
     .innerJoin('stores as s', (j) =>
@@ -51,6 +57,7 @@ export async function authenticateDevice(
       's.name',
       's.insurance_institution_code',
     ])
+    .where('u.corporation_id', '=', owner?.corporation_id ?? 0)
     .where('u.user_name', '=', userName)
     .where('s.contract_status', '=', 'active')
     .where('c.status', '=', 'active')

@@ -29,19 +29,31 @@ export function inviterOf(db: Database, memberId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** A new pending invitation of the caller's corporation, replacing a pending one of the address. */
+/**
+ * A new pending invitation of the caller's corporation, replacing a pending one of the address;
+ * run in the caller's transaction, which writes the token to the global list with it.
+ */
 export async function replacePendingInvitation(
-  db: Database,
+  trx: Database,
   auth: AuthContext,
   invitation: { email: string; roleId: number; tokenHash: string; expiresAt: Date },
 ): Promise<number> {
-  await db
+  const replaced = await trx
     .deleteFrom('invitations')
     .where(...ownedBy(auth))
     .where('email', '=', invitation.email)
     .where('accepted_at', 'is', null)
+    .returning('token_hash')
     .execute();
-  const row = await db
+  await forgetTokens(
+    trx,
+    replaced.map((r) => r.token_hash),
+  );
+  await trx
+    .insertInto('invitation_tokens')
+    .values({ token_hash: invitation.tokenHash, corporation_id: auth.corporationId })
+    .execute();
+  const row = await trx
     .insertInto('invitations')
     .values({
       corporation_id: auth.corporationId,
@@ -56,14 +68,32 @@ export async function replacePendingInvitation(
   return row.id;
 }
 
+/** Removes the tokens of deleted invitations from the global list of invitation tokens. */
+async function forgetTokens(db: Database, tokenHashes: string[]): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await db.deleteFrom('invitation_tokens').where('token_hash', 'in', tokenHashes).execute();
+}
+
 /** Deletes a pending invitation; false when it is no longer pending. */
-export async function deletePendingInvitation(db: Database, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('invitations')
-    .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export async function deletePendingInvitation(
+  db: Database,
+  auth: AuthContext,
+  id: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('invitations')
+      .where(...ownedBy(auth))
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .returning('token_hash')
+      .execute();
+    await forgetTokens(
+      trx,
+      deleted.map((r) => r.token_hash),
+    );
+    return deleted.length > 0;
+  });
 }
 
 export interface LiveInvitation {
@@ -79,11 +109,20 @@ export async function findLiveInvitation(
   db: Database,
   token: string,
 ): Promise<LiveInvitation | undefined> {
+  const tokenHash = hashToken(token);
+  // The global list of tokens finds the invitation's corporation; the rest is read in it.
+  const owner = await db
+    .selectFrom('invitation_tokens')
+    .select('corporation_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!owner) return undefined;
   const row = await db
     .selectFrom('invitations as i')
     .innerJoin('corporations as c', 'c.id', 'i.corporation_id')
     .select(['i.id', 'i.corporation_id', 'i.email', 'i.role_id', 'c.name as corporation_name'])
-    .where('i.token_hash', '=', hashToken(token))
+    .where('i.corporation_id', '=', owner.corporation_id)
+    .where('i.token_hash', '=', tokenHash)
     .where('i.accepted_at', 'is', null)
     .where('i.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();

@@ -45,7 +45,7 @@ export function invitationRoutes(deps: InvitationDeps): FastifyPluginAsyncZod {
       { access: access.admin },
       async (request, reply) => {
         const invitation = await requirePendingInvitation(db, request.auth, request.params.id);
-        if (!(await deletePendingInvitation(db, invitation.id))) throw notFound();
+        if (!(await deletePendingInvitation(db, request.auth, invitation.id))) throw notFound();
         return reply.code(204).send();
       },
     );

@@ -35,6 +35,8 @@ export async function upsertFacilities(
     for (let i = 0; i < unique.length; i += CHUNK) {
       const part = unique.slice(i, i + CHUNK);
       const column = <K extends keyof FacilityRow>(key: K) => part.map((r) => r[key]);
+      // updated_at takes the proposed row's default (now()): Citus refuses a function that is
+      // not immutable in ON CONFLICT … DO UPDATE.
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into facility_master as f (source, source_id, type, name, address, latitude,
           longitude, prescription_patients, outpatients, homecare_patients, capacity, total_users,
@@ -50,7 +52,7 @@ export async function upsertFacilities(
           longitude = excluded.longitude, prescription_patients = excluded.prescription_patients,
           outpatients = excluded.outpatients, homecare_patients = excluded.homecare_patients,
           capacity = excluded.capacity, total_users = excluded.total_users, beds = excluded.beds,
-          updated_at = now()
+          updated_at = excluded.updated_at
         where (f.type, f.name, f.address, f.latitude, f.longitude, f.prescription_patients,
             f.outpatients, f.homecare_patients, f.capacity, f.total_users, f.beds)
           is distinct from (excluded.type, excluded.name, excluded.address, excluded.latitude,

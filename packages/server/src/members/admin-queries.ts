@@ -99,6 +99,10 @@ export async function deleteMember(
       .set({ invited_by: null })
       .where('invited_by', '=', member.id)
       .execute();
+    // Tenant tables keep no foreign key to the global members (docs/scaling.md): their rows
+    // naming the member go with it here.
+    await trx.deleteFrom('member_browsable_stores').where('member_id', '=', member.id).execute();
+    await trx.deleteFrom('facility_alert_dismissals').where('member_id', '=', member.id).execute();
     await trx.deleteFrom('members').where('id', '=', member.id).execute();
     await trx
       .deleteFrom('identity_users')

@@ -13,19 +13,42 @@ function uploaderKey(): string {
   }
 }
 
-/** Gives a store its uploader credentials: a user name and a random key. */
+/**
+ * Claims a store code in the global list of codes (unique across corporations), in the
+ * transaction that writes the store.
+ */
+export async function claimStoreCode(
+  db: Database,
+  corporationId: number,
+  storeCode: string,
+): Promise<void> {
+  await db
+    .insertInto('store_codes')
+    .values({ store_code: storeCode, corporation_id: corporationId })
+    .execute();
+}
+
+/**
+ * Gives a store its uploader credentials: a user name (unique across corporations, so also kept in
+ * the global list that finds the store's corporation) and a random key.
+ */
 export async function createDeviceUser(
   db: Database,
   box: SecretBox,
   store: { corporationId: number; id: number; storeCode: string },
 ): Promise<void> {
   const key = uploaderKey();
+  const userName = `store-${store.storeCode}`;
+  await db
+    .insertInto('device_user_names')
+    .values({ user_name: userName, corporation_id: store.corporationId, store_id: store.id })
+    .execute();
   await db
     .insertInto('device_users')
     .values({
       corporation_id: store.corporationId,
       store_id: store.id,
-      user_name: `store-${store.storeCode}`,
+      user_name: userName,
       key_hash: hashToken(key),
       key_sealed: box.seal(key),
     })

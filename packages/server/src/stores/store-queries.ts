@@ -7,7 +7,7 @@ import type { Store } from '@pharmalytics/domain';
 import { recordFactsChange } from '../analytics/data-version.ts';
 import { USER_ROLE_ID } from '../members/member-view-queries.ts';
 import type { SecretBox } from '../tokens/secret-box.ts';
-import { createDeviceUser } from './device-users.ts';
+import { claimStoreCode, createDeviceUser } from './device-users.ts';
 import type { StoreColumns } from './registration-queries.ts';
 import { toStoreView } from './store-view.ts';
 
@@ -78,6 +78,7 @@ export function insertStore(
       })
       .returning(['id', 'store_code'])
       .executeTakeFirstOrThrow();
+    await claimStoreCode(trx, auth.corporationId, store.store_code);
     await createDeviceUser(trx, box, {
       corporationId: auth.corporationId,
       id: store.id,

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
+import { distribute, hasCitus } from '../db/distribution.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { withoutStatementTimeout } from '../db/statement-timeout.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
@@ -100,6 +101,8 @@ export async function startTestApp(
     embeddedOnDisk?: boolean;
     /** A PostgreSQL server whatever TEST_DATABASE_URL says (for what only a server can show). */
     databaseUrl?: string;
+    /** Told the text of every statement the server runs. */
+    onStatement?: (text: string) => void;
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
@@ -113,11 +116,14 @@ export async function startTestApp(
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     // The migrated database of this run (global-setup.ts): the migrations below find no work.
     template: url ? undefined : inject(TEMPLATE_KEY),
+    onStatement: options.onStatement,
   });
   const secrets = await loadSecrets(undefined);
   const box = new SecretBox(secrets.dataKey);
   await withoutStatementTimeout(db, async (connection) => {
     await whileNoSchemaIsDropped(connection, schema, () => migrateToLatest(connection, schema));
+    // On a Citus coordinator the tests run over the distributed layout, as the service would.
+    if (url && (await hasCitus(connection))) await distribute(connection, { shardCount: 4 });
     if (options.seed ?? true) await seedDemoIfEmpty(connection, box);
   });
   const { app, baseUrl } = await listeningApp(config, db, secrets, options.port);
