@@ -131,7 +131,10 @@ export function attachmentDisposition(fileName: string): string {
 /** The exports a plan offers, as the plan page lists them (from the capabilities' plans). */
 export const EXPORT_FEATURES = [
   { capability: 'exportTables', label: 'CSV・Excel出力（開ける画面の表）' },
-  { capability: 'exportPdfReport', label: 'PDFレポート（ダッシュボード、月次レポートメールに添付）' },
+  {
+    capability: 'exportPdfReport',
+    label: 'PDFレポート（ダッシュボード、月次レポートメールに添付）',
+  },
 ] as const satisfies readonly { capability: Capability; label: string }[];
 
 /** The labels of the exports a plan offers. */
@@ -149,7 +152,9 @@ export function analysisFiltersText(q: {
   address?: string;
 }): string {
   const generic = q.generic_medicine_filters
-    .map((wire) => GENERIC_MEDICINE_FILTERS.find((f) => genericFilterWireValue(f.value) === Number(wire)))
+    .map((wire) =>
+      GENERIC_MEDICINE_FILTERS.find((f) => genericFilterWireValue(f.value) === Number(wire)),
+    )
     .flatMap((f) => (f ? [f.label] : []));
   const parts = [
     generic.length > 0 ? `後発医薬品: ${generic.join('・')}` : '',

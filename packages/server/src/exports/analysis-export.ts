@@ -77,7 +77,10 @@ export async function seriesOfEachStore(
   for (const store of await scopeStores(db, scope)) {
     const one = { ...q, storeCodes: store.storeCode };
     const storeScope = await chartScope(db, auth, slug, one);
-    result.push({ store: store.name, series: await pageSeries(page, slug, one, storeScope, computing) });
+    result.push({
+      store: store.name,
+      series: await pageSeries(page, slug, one, storeScope, computing),
+    });
   }
   return result;
 }
@@ -96,7 +99,10 @@ export async function pricesOf(
  * The CSV table of the page as the spec has it: No., item, any YJ code, a column per bucket,
  * 合計, and with a comparison 比較期間 and 増減.
  */
-export function csvTable(request: Omit<AnalysisExport, 'scope'>, series: AnalysisSeries[]): CsvCell[][] {
+export function csvTable(
+  request: Omit<AnalysisExport, 'scope'>,
+  series: AnalysisSeries[],
+): CsvCell[][] {
   const { page, slug, q } = request;
   const axis = axisOf(q);
   const dates = periodBuckets(q, axis);
@@ -250,6 +256,11 @@ export function analysisSheets(
   ]);
   return [
     { name: sheetName(metricBySlug(slug)!.label), conditions, header, rows },
-    { name: sheetName(EXPORT_TEXTS.longSheet), conditions, header: longHeader(page, slug), rows: long },
+    {
+      name: sheetName(EXPORT_TEXTS.longSheet),
+      conditions,
+      header: longHeader(page, slug),
+      rows: long,
+    },
   ];
 }

@@ -127,10 +127,7 @@ export function analysisExportRoutes({ db, metrics }: AnalyticsRouteDeps): Fasti
               filters: analysisFiltersText(q),
             }),
           ]);
-          const prices = await pricesOf(db, page, [
-            ...series,
-            ...stores.flatMap((s) => s.series),
-          ]);
+          const prices = await pricesOf(db, page, [...series, ...stores.flatMap((s) => s.series)]);
           return reply
             .type(EXPORT_MIME_TYPES.xlsx)
             .header('Content-Disposition', attachmentDisposition(analysisFileName(asked, 'xlsx')))

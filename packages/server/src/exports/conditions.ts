@@ -1,4 +1,9 @@
-import { madeAtText, periodText, type DateRange, type ExportConditions } from '@pharmalytics/domain';
+import {
+  madeAtText,
+  periodText,
+  type DateRange,
+  type ExportConditions,
+} from '@pharmalytics/domain';
 import type { AnalysisScope } from '../access/analysis-scope.ts';
 import { scopeStores } from '../analytics/queries.ts';
 import type { Database } from '../db/connection.ts';

@@ -183,7 +183,8 @@ function chartSection(doc: ReturnType<typeof newReportDocument>, d: DashboardExp
     ensureSpace(doc, height + 8);
     const y = doc.y;
     lineChart(doc, charts[i]!, { x: MARGIN.left, y, width, height });
-    if (charts[i + 1]) lineChart(doc, charts[i + 1]!, { x: MARGIN.left + width + gap, y, width, height });
+    if (charts[i + 1])
+      lineChart(doc, charts[i + 1]!, { x: MARGIN.left + width + gap, y, width, height });
     doc.x = MARGIN.left;
     doc.y = y + height + 8;
   }
@@ -257,7 +258,13 @@ function facilitySection(
       { header: '後発医薬品調剤体制（現在）', width },
       { header: '後発医薬品調剤体制（見込み）', width },
     ],
-    extras.outlook.map((o) => [o.store, o.basicFeeNow, o.basicFeeNext, o.genericNow, o.genericNext]),
+    extras.outlook.map((o) => [
+      o.store,
+      o.basicFeeNow,
+      o.basicFeeNext,
+      o.genericNow,
+      o.genericNext,
+    ]),
   );
   heading(doc, 'アラート');
   if (extras.alerts.length === 0) paragraph(doc, '対象店舗のアラートはありません。');

@@ -81,4 +81,3 @@ export function exportRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
     );
   };
 }
-

@@ -10,7 +10,6 @@ import {
 } from '@pharmalytics/domain';
 import { numberCell, type SheetCell, type SheetModel } from './workbook.ts';
 
-
 /** The header of the scorecard's sheet: 店舗, then each KPI's value, comparison and change. */
 export function scorecardHeader(): string[] {
   return [

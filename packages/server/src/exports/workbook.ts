@@ -76,7 +76,9 @@ function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, model: SheetMode
       ...model.rows
         .slice(0, 200)
         .map((r) => r[i])
-        .map((c) => (typeof c === 'string' ? c : c === null || c === undefined ? '' : '0000000000')),
+        .map((c) =>
+          typeof c === 'string' ? c : c === null || c === undefined ? '' : '0000000000',
+        ),
       ...(i === 0 ? conditions.map(([label]) => label) : []),
     ]),
   }));

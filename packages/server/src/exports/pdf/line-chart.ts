@@ -65,7 +65,12 @@ export function lineChart(
 ): void {
   doc.fontSize(8.5).fillColor(COLORS.text);
   doc.text(chart.title, frame.x, frame.y, { width: frame.width, lineBreak: false, ellipsis: true });
-  const box = { x: frame.x + 34, y: frame.y + 16, width: frame.width - 40, height: frame.height - 32 };
+  const box = {
+    x: frame.x + 34,
+    y: frame.y + 16,
+    width: frame.width - 40,
+    height: frame.height - 32,
+  };
   const values = [...chart.base, ...chart.comparison].filter((v): v is number => v !== null);
   const max = values.length > 0 ? Math.max(...values, 0) : 0;
   doc.rect(box.x, box.y, box.width, box.height).lineWidth(0.4).strokeColor(COLORS.rule).stroke();

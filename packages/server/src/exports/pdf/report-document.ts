@@ -46,9 +46,15 @@ export function ensureSpace(doc: ReportDocument, height: number): void {
 export function heading(doc: ReportDocument, text: string): void {
   ensureSpace(doc, 48);
   doc.moveDown(0.6);
-  doc.fontSize(13).fillColor(COLORS.accent).text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+  doc
+    .fontSize(13)
+    .fillColor(COLORS.accent)
+    .text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   const y = doc.y + 2;
-  doc.moveTo(MARGIN.left, y).lineTo(MARGIN.left + CONTENT_WIDTH, y).lineWidth(0.8);
+  doc
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + CONTENT_WIDTH, y)
+    .lineWidth(0.8);
   doc.strokeColor(COLORS.accent).stroke();
   doc.y = y + 6;
   doc.fontSize(9).fillColor(COLORS.text);
@@ -63,12 +69,14 @@ export interface Column {
 
 const ROW_PADDING = 3;
 
-function tableRow(doc: ReportDocument, columns: readonly Column[], cells: readonly string[]): number {
+function tableRow(
+  doc: ReportDocument,
+  columns: readonly Column[],
+  cells: readonly string[],
+): number {
   doc.fontSize(8.5);
   return (
-    Math.max(
-      ...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 6 })),
-    ) +
+    Math.max(...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 6 }))) +
     ROW_PADDING * 2
   );
 }
@@ -137,12 +145,9 @@ export function paragraph(doc: ReportDocument, text: string, color: string = COL
  */
 export function stampPages(doc: ReportDocument, title: string, conditions: ExportConditions): void {
   const rows = new Map(conditionRows(conditions));
-  const [corporation, stores, period, comparison] = [
-    '法人',
-    '店舗',
-    '期間',
-    '比較期間',
-  ].map((label) => rows.get(label) ?? '');
+  const [corporation, stores, period, comparison] = ['法人', '店舗', '期間', '比較期間'].map(
+    (label) => rows.get(label) ?? '',
+  );
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -150,9 +155,17 @@ export function stampPages(doc: ReportDocument, title: string, conditions: Expor
     const margins = doc.page.margins;
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
     const line = { width: CONTENT_WIDTH, lineBreak: false, ellipsis: true } as const;
-    doc.fontSize(11).fillColor(COLORS.accent).text(`${PRODUCT_NAME} ${title}`, MARGIN.left, 20, line);
+    doc
+      .fontSize(11)
+      .fillColor(COLORS.accent)
+      .text(`${PRODUCT_NAME} ${title}`, MARGIN.left, 20, line);
     doc.fontSize(8).fillColor(COLORS.text);
-    doc.text(`法人: ${corporation}　期間: ${period}　比較期間: ${comparison}`, MARGIN.left, 38, line);
+    doc.text(
+      `法人: ${corporation}　期間: ${period}　比較期間: ${comparison}`,
+      MARGIN.left,
+      38,
+      line,
+    );
     doc.text(`店舗: ${stores}`, MARGIN.left, 50, line);
     doc
       .moveTo(MARGIN.left, 64)
