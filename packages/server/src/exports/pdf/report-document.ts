@@ -7,6 +7,8 @@ export const REPORT_FONT_FILE = fileURLToPath(
   new URL('../../../assets/fonts/NotoSansJP-Subset-Regular.otf', import.meta.url),
 );
 const FONT = 'NotoSansJP';
+/** Between the conditions of the header line, as Japanese documents space items. */
+const FULL_WIDTH_SPACE = '\u3000';
 
 /** A4 in points, and the page's frame: the header band above `top`, the footer below. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -161,7 +163,7 @@ export function stampPages(doc: ReportDocument, title: string, conditions: Expor
       .text(`${PRODUCT_NAME} ${title}`, MARGIN.left, 20, line);
     doc.fontSize(8).fillColor(COLORS.text);
     doc.text(
-      `法人: ${corporation}　期間: ${period}　比較期間: ${comparison}`,
+      [`法人: ${corporation}`, `期間: ${period}`, `比較期間: ${comparison}`].join(FULL_WIDTH_SPACE),
       MARGIN.left,
       38,
       line,
