@@ -115,6 +115,21 @@ export function exportFileName(
 /** The 店舗別 word of a by-store file's name. */
 export const BY_STORE_FILE_WORD = '店舗別';
 
+/**
+ * The name of an analysis page's export: Pharmalytics_{page}_{metric}[_店舗別]_{from}_{to}.{ext},
+ * e.g. Pharmalytics_医療機関_調剤売上_2026-04-01_2026-04-30.csv.
+ */
+export function analysisExportFileName(
+  title: string,
+  metricLabel: string,
+  period: { from: string; to: string },
+  extension: 'csv' | 'xlsx',
+  byStore = false,
+): string {
+  const words = byStore ? [title, metricLabel, BY_STORE_FILE_WORD] : [title, metricLabel];
+  return exportFileName(words, period, extension);
+}
+
 /** MIME types of the exported files. */
 export const EXPORT_MIME_TYPES = {
   csv: 'text/csv; charset=utf-8',

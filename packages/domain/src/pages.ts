@@ -493,8 +493,3 @@ export function analysisTable(
     }),
   };
 }
-
-/** File name of an analysis CSV: Pharmalytics_{page title}_{from}_{to}.csv (spec 02 §7). */
-export function analysisCsvFileName(title: string, from: string, to: string): string {
-  return `${PRODUCT_NAME}_${title}_${from}_${to}.csv`;
-}

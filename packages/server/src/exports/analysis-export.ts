@@ -1,10 +1,9 @@
 import {
+  analysisExportFileName,
   analysisTable,
-  BY_STORE_FILE_WORD,
   bucketText,
   changeColumnHeader,
   EXPORT_TEXTS,
-  exportFileName,
   formatChangeCsv,
   formatMetricCsv,
   metricBySlug,
@@ -61,8 +60,8 @@ export function analysisFileName(
   extension: 'csv' | 'xlsx',
   byStore = false,
 ): string {
-  const words = [route(page.route).title!, metricBySlug(slug)!.label];
-  return exportFileName(byStore ? [...words, BY_STORE_FILE_WORD] : words, q, extension);
+  const title = route(page.route).title!;
+  return analysisExportFileName(title, metricBySlug(slug)!.label, q, extension, byStore);
 }
 
 /** The page's series for each store of the scope, one engine call per store, in code order. */

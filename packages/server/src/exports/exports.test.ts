@@ -12,6 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../testing/http-client.ts';
+import { importMedicines } from '../masters/seed-masters.ts';
 import { replicaCaughtUp } from '../testing/replica.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { uploadAs } from '../testing/upload.ts';
@@ -31,6 +32,22 @@ const sheet = (date: string, reception: string, points: number) =>
   `4041100018,${date},09:15,${reception},1,P-A,2,1950-03,,,社保,外来,新規,1,4011000011,` +
   `${uploadedName},,内科,,,FEE,120000110,調剤基本料,調剤基本料,${points},1,,,`;
 
+/** A medicine of the master, and a sheet of 博多駅前店 dispensing it (7 days of 1 g). */
+const GASTER = {
+  code: '610406079',
+  yjCode: '2325003B2029',
+  name: 'ガスター散２％',
+  unit: 'ｇ',
+  price: 26,
+  isGeneric: false,
+  genericClass: 2,
+  validFrom: null,
+  validTo: null,
+};
+const medicineSheet =
+  `4041100026,2026-04-08,10:00,M1,1,P-B,1,1960-01,,,社保,外来,新規,1,4011000029,` +
+  `みどり内科,,内科,,,MEDICINE,${GASTER.code},${GASTER.name},,18,7,1,${GASTER.unit},182`;
+
 let t: TestApp;
 let admin: HttpClient;
 let scratch: string;
@@ -42,6 +59,9 @@ beforeAll(async () => {
     sheet('2026-03-01', 'R3', 40),
   ]);
   expect(reply.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 3, rowsRefused: 0 });
+  await importMedicines(t.db, [GASTER]);
+  const medicine = await uploadAs(t, '1002', [medicineSheet]);
+  expect(medicine.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: 1, rowsRefused: 0 });
   await replicaCaughtUp(t.app, t.db);
   admin = t.client();
   await admin.login('admin@example.com');
@@ -199,6 +219,53 @@ describe('the CSV exports', () => {
       '"店舗","医療機関","期間","調剤売上（円）"',
       `"${TENJIN}","'${FORMULA_NAME.replaceAll('"', '""')}","2026/04",775`,
     ]);
+  });
+});
+
+describe('the exports of a page of medicines', () => {
+  it('carry the YJ code and the price (薬価) of the master, in the workbook and the 店舗別CSV', async () => {
+    const HAKATA = { ...APRIL, store_codes: '1002' };
+    const { book } = await workbook(admin, xlsxPath('medicine_fee', 'counts'), HAKATA);
+    const table = book.getWorksheet('数量')!;
+    expect(rowValues(table, 8)).toEqual([
+      'No.',
+      '医薬品',
+      'YJコード',
+      '薬価（円）',
+      '2026/04',
+      '合計',
+    ]);
+    expect(rowValues(table, 9).slice(1, 4)).toEqual(['ガスター散２％', '2325003B2029', 26]);
+    const long = book.getWorksheet('ピボット用')!;
+    expect(rowValues(long, 8)).toEqual([
+      '店舗',
+      '医薬品',
+      'YJコード',
+      '薬価（円）',
+      '期間',
+      '数量',
+    ]);
+    expect(rowValues(long, 9).slice(0, 5)).toEqual([
+      'はかた薬局 博多駅前店',
+      'ガスター散２％',
+      '2325003B2029',
+      26,
+      '2026/04',
+    ]);
+    const csv = await admin.get(
+      `${analysisCsvPath('medicine_fee', 'counts')}?${new URLSearchParams({
+        ...HAKATA,
+        separate_by_store: 'true',
+      })}`,
+    );
+    const lines = csv.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe('"店舗","医薬品","YJコード","薬価（円）","期間","数量"');
+    expect(lines[1]).toMatch(
+      /^"はかた薬局 博多駅前店","ガスター散２％","2325003B2029",26,"2026\/04",/,
+    );
   });
 });
 
