@@ -27,6 +27,9 @@ export const EXPORT_TEXTS = {
   drugPriceHeader: '薬価（円）',
 } as const;
 
+/** The title of the dashboard's PDF report, on every page and in its file name. */
+export const DASHBOARD_REPORT_TITLE = 'ダッシュボードレポート';
+
 /** The rows of the conditions block that opens every sheet, and their order. */
 export const CONDITION_LABELS = {
   corporation: '法人',

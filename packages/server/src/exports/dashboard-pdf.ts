@@ -2,6 +2,7 @@ import {
   analysisPageByFamily,
   bucketText,
   can,
+  DASHBOARD_REPORT_TITLE,
   EXPORT_TEXTS,
   formatMetricValue,
   formatNumber,
@@ -35,8 +36,6 @@ import {
   type Column,
 } from './pdf/report-document.ts';
 
-/** The report's title, on every page and in the file's properties. */
-export const DASHBOARD_REPORT_TITLE = 'ダッシュボードレポート';
 /** How many institutions the report lists. */
 const TOP_INSTITUTIONS = 10;
 /** The scorecard KPIs the report's page width holds. */

@@ -40,7 +40,7 @@ const GASTER = {
   unit: 'ｇ',
   price: 26,
   isGeneric: false,
-  genericClass: 2,
+  genericClass: 2 as const,
   validFrom: null,
   validTo: null,
 };

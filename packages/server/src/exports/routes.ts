@@ -1,5 +1,6 @@
 import {
   attachmentDisposition,
+  DASHBOARD_REPORT_TITLE,
   EXPORT_MIME_TYPES,
   EXPORT_TEXTS,
   exportContracts,
@@ -15,7 +16,7 @@ import { contractRoute } from '../http/contract-route.ts';
 import { analysisExportRoutes } from './analysis-routes.ts';
 import { exportConditions } from './conditions.ts';
 import { dashboardExport, dashboardSheets } from './dashboard-export.ts';
-import { DASHBOARD_REPORT_TITLE, dashboardPdf, dashboardReportExtras } from './dashboard-pdf.ts';
+import { dashboardPdf, dashboardReportExtras } from './dashboard-pdf.ts';
 import { scorecardSheets } from './scorecard-export.ts';
 import { workbookStream } from './workbook.ts';
 

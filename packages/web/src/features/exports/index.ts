@@ -1,0 +1,7 @@
+export {
+  downloadAnalysisXlsx,
+  downloadDashboardPdf,
+  downloadDashboardXlsx,
+  downloadScorecardXlsx,
+} from './api.ts';
+export { ExportButton, PdfButton, XlsxButton } from './ExportButton.tsx';
