@@ -1,14 +1,10 @@
 import {
-  analysisXlsxContracts,
   exportContracts,
-  type AnalysisPageDef,
   type DashboardQuery,
   type DashboardQueryInput,
-  type MetricSlug,
   type ScorecardQueryInput,
 } from '@pharmalytics/domain';
 import { download, type DownloadedFile } from '../../api/index.ts';
-import { csvQuery, type AnalysisQuery } from '../analytics/analysis/api.ts';
 
 /** The dashboard's query as sent (its axis as text). */
 const dashboardWire = (query: DashboardQuery): DashboardQueryInput => ({
@@ -29,16 +25,4 @@ export function downloadDashboardPdf(query: DashboardQuery): Promise<DownloadedF
 /** The scorecard as an Excel workbook, for the scorecard's query. */
 export function downloadScorecardXlsx(query: ScorecardQueryInput): Promise<DownloadedFile> {
   return download(exportContracts.scorecardXlsx, { query });
-}
-
-/** An analysis page as an Excel workbook, with its CSV's query. */
-export function downloadAnalysisXlsx(
-  page: AnalysisPageDef,
-  metric: MetricSlug,
-  query: AnalysisQuery,
-): Promise<DownloadedFile> {
-  return download(analysisXlsxContracts[page.family], {
-    params: { metric },
-    query: csvQuery(query, false),
-  });
 }

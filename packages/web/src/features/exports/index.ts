@@ -1,7 +1,2 @@
-export {
-  downloadAnalysisXlsx,
-  downloadDashboardPdf,
-  downloadDashboardXlsx,
-  downloadScorecardXlsx,
-} from './api.ts';
+export { downloadDashboardPdf, downloadDashboardXlsx, downloadScorecardXlsx } from './api.ts';
 export { ExportButton, PdfButton, XlsxButton } from './ExportButton.tsx';

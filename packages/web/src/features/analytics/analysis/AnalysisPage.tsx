@@ -34,10 +34,10 @@ import {
   useConditionUrl,
 } from '../../search-condition/index.ts';
 import { AddressPopup } from './AddressPopup.tsx';
-import { analysisKeys, analysisQuery, fetchAnalysis } from './api.ts';
+import { analysisKeys, analysisQuery, downloadAnalysisXlsx, fetchAnalysis } from './api.ts';
 import { ComparisonSelect } from './ComparisonSelect.tsx';
 import { CsvButtons } from './CsvButtons.tsx';
-import { downloadAnalysisXlsx, XlsxButton } from '../../exports/index.ts';
+import { XlsxButton } from '../../exports/index.ts';
 import { FilterControl } from './FilterDialog.tsx';
 import { MetricSelect } from './MetricSelect.tsx';
 import { chosenMetric, metricOptions } from './metricChoice.ts';
