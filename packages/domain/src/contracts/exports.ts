@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { facilityJudgementsQuerySchema } from '../facility-standards/judgement-api.ts';
 import { ANALYSIS_PAGES, type AnalysisFamily } from '../pages.ts';
 import { analysisCsvQuerySchema } from '../schemas/analysis.ts';
 import { boundedText } from '../schemas/primitives.ts';
@@ -26,6 +27,14 @@ export const exportContracts = {
     summary:
       'The dashboard as a PDF report: KPIs, scorecard, top institutions, 施設基準 outlook and alerts',
     query: dashboardQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+  facilityStandardsXlsx: endpoint({
+    method: 'GET',
+    path: '/v3/xlsx/facility_standards',
+    tag: 'exports',
+    summary: 'The 施設基準 outlook of the stores asked and their months, as an Excel workbook',
+    query: facilityJudgementsQuerySchema,
     responses: { 200: fileSchema },
   }),
   scorecardXlsx: endpoint({

@@ -274,6 +274,19 @@ function facilityMeasureRows(): Record<string, Row> {
       foreign: [judgements('{foreignStore}'), judgements('{store},{foreignStore}')],
       outsideStores: [judgements('1003'), judgements('1001,1003')],
     },
+    'GET /v3/xlsx/facility_standards': {
+      probe: get('/v3/xlsx/facility_standards?storeCodes={store}'),
+      allowed: PAID,
+      answer: 200,
+      foreign: [
+        get('/v3/xlsx/facility_standards?storeCodes={foreignStore}'),
+        get('/v3/xlsx/facility_standards?storeCodes={store},{foreignStore}'),
+      ],
+      outsideStores: [
+        get('/v3/xlsx/facility_standards?storeCodes=1003'),
+        get('/v3/xlsx/facility_standards?storeCodes=1001,1003'),
+      ],
+    },
     'GET /v3/facility_standards/store_facts': {
       probe: get('/v3/facility_standards/store_facts'),
       allowed: PAID,

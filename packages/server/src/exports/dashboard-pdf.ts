@@ -11,9 +11,7 @@ import {
   SCORECARD_KPIS,
   todayInJapan,
   type FacilityAlert,
-  type JudgedRuleSet,
   type ScorecardResponse,
-  type StoreJudgementWire,
   type TimeAxisValue,
 } from '@pharmalytics/domain';
 import { groupScope } from '../access/analysis-scope.ts';
@@ -22,6 +20,7 @@ import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { storeScorecard } from '../analytics/scorecard/service.ts';
 import { judgeStores, memberFacilityAlerts } from '../facility-standards/index.ts';
 import type { DashboardExport } from './dashboard-export.ts';
+import { OUTLOOK_HEADERS, outlookOf, type StoreOutlook } from './facility-export.ts';
 import { lineChart, type ChartSeries } from './pdf/line-chart.ts';
 import {
   CONTENT_WIDTH,
@@ -53,38 +52,12 @@ interface TopInstitution {
   share: number | null;
 }
 
-/** The 施設基準 outlook of a store: the 区分 in force and the one its figures lead to. */
-interface StoreOutlook {
-  store: string;
-  basicFeeNow: string;
-  basicFeeNext: string;
-  genericNow: string;
-  genericNext: string;
-}
-
 /** Everything the PDF report shows beyond the dashboard's KPIs. */
 export interface DashboardReportExtras {
   scorecard: ScorecardResponse;
   institutions: TopInstitution[];
   outlook: StoreOutlook[];
   alerts: FacilityAlert[];
-}
-
-const UNDECIDED = '判定不可';
-
-function ruleName(set: JudgedRuleSet | undefined): string {
-  if (!set?.applies) return UNDECIDED;
-  return set.rules.find((r) => r.code === set.applies)?.name ?? UNDECIDED;
-}
-
-function outlookOf(store: StoreJudgementWire): StoreOutlook {
-  return {
-    store: store.storeName,
-    basicFeeNow: ruleName(store.basicFee.current?.outcome),
-    basicFeeNext: ruleName(store.basicFee.projected?.outcome),
-    genericNow: ruleName(store.generic.current?.tier),
-    genericNext: ruleName(store.generic.projected?.tier),
-  };
 }
 
 /**
@@ -250,13 +223,7 @@ function facilitySection(
   const width = (CONTENT_WIDTH - 115) / 4;
   table(
     doc,
-    [
-      { header: '店舗', width: 115 },
-      { header: '調剤基本料（現在）', width },
-      { header: '調剤基本料（見込み）', width },
-      { header: '後発医薬品調剤体制（現在）', width },
-      { header: '後発医薬品調剤体制（見込み）', width },
-    ],
+    OUTLOOK_HEADERS.map((header, i) => ({ header, width: i === 0 ? 115 : width })),
     extras.outlook.map((o) => [
       o.store,
       o.basicFeeNow,

@@ -7,6 +7,7 @@ import {
   analysisXlsxContracts,
   CONDITION_LABELS,
   DASHBOARD_METRICS,
+  FACILITY_STANDARDS_CSV,
   exportContracts,
 } from '@pharmalytics/domain';
 import ExcelJS from 'exceljs';
@@ -339,6 +340,29 @@ describe('the scorecard export', () => {
     expect(rowValues(ws, 9).slice(0, 4)).toEqual([TENJIN, 775, 400, 93.8]);
     expect(rowValues(ws, 10)[0]).toBe('全店舗');
   });
+});
+
+describe('the 施設基準 export', () => {
+  it('makes the outlook of each store and its months, with the page CSV’s columns', async () => {
+    const { book } = await workbook(admin, exportContracts.facilityStandardsXlsx.path, {
+      storeCodes: '1001,1002',
+    });
+    expect(book.worksheets.map((ws) => ws.name)).toEqual([
+      '施設基準の見込み',
+      '月別の実績と見込み',
+    ]);
+    const outlook = book.getWorksheet('施設基準の見込み')!;
+    expect(rowValues(outlook, 8)[0]).toBe('店舗');
+    expect([rowValues(outlook, 9)[0], rowValues(outlook, 10)[0]]).toEqual([
+      TENJIN,
+      'はかた薬局 博多駅前店',
+    ]);
+    const months = book.getWorksheet('月別の実績と見込み')!;
+    expect(rowValues(months, 8)).toEqual([...FACILITY_STANDARDS_CSV.header]);
+    expect(conditions(months)[CONDITION_LABELS.stores]).toBe(
+      `${TENJIN}、はかた薬局 博多駅前店（2店舗）`,
+    );
+  }, 60_000);
 });
 
 describe('plans', () => {

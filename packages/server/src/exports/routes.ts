@@ -6,10 +6,11 @@ import {
   exportContracts,
   exportFileName,
   route,
+  todayInJapan,
 } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
-import { memberScope } from '../access/analysis-scope.ts';
+import { groupScope, memberScope } from '../access/analysis-scope.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { storeScorecard } from '../analytics/scorecard/service.ts';
 import { contractRoute } from '../http/contract-route.ts';
@@ -17,6 +18,8 @@ import { analysisExportRoutes } from './analysis-routes.ts';
 import { exportConditions } from './conditions.ts';
 import { dashboardExport, dashboardSheets } from './dashboard-export.ts';
 import { dashboardPdf, dashboardReportExtras } from './dashboard-pdf.ts';
+import { judgeStores } from '../facility-standards/index.ts';
+import { facilitySheets } from './facility-export.ts';
 import { scorecardSheets } from './scorecard-export.ts';
 import { workbookStream } from './workbook.ts';
 
@@ -56,6 +59,32 @@ export function exportRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
           .type(EXPORT_MIME_TYPES.pdf)
           .header('Content-Disposition', attachmentDisposition(name))
           .send(await dashboardPdf(d, extras));
+      },
+    );
+
+    contractRoute(
+      app,
+      exportContracts.facilityStandardsXlsx,
+      { access: access.export('FacilityStandards', 'exportTables', EXPORT_TEXTS.xlsxFailed) },
+      async (request, reply) => {
+        const { auth } = request;
+        const scope = await memberScope(db, auth, {
+          storeCodes: request.query.storeCodes.split(','),
+        });
+        const today = todayInJapan();
+        const judged = await judgeStores(deps, {
+          auth,
+          scope,
+          group: await groupScope(db, auth),
+          today,
+        });
+        const period = { from: `${judged.previousPeriod.fromMonth}-01`, to: today };
+        const conditions = await exportConditions(db, scope, { period });
+        const name = exportFileName([route('FacilityStandards').title!], period, 'xlsx');
+        return reply
+          .type(EXPORT_MIME_TYPES.xlsx)
+          .header('Content-Disposition', attachmentDisposition(name))
+          .send(workbookStream(facilitySheets(judged, conditions)));
       },
     );
 

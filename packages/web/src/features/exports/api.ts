@@ -26,3 +26,12 @@ export function downloadDashboardPdf(query: DashboardQuery): Promise<DownloadedF
 export function downloadScorecardXlsx(query: ScorecardQueryInput): Promise<DownloadedFile> {
   return download(exportContracts.scorecardXlsx, { query });
 }
+
+/** The 施設基準 outlook and months of the stores, as an Excel workbook. */
+export function downloadFacilityStandardsXlsx(
+  storeCodes: readonly string[],
+): Promise<DownloadedFile> {
+  return download(exportContracts.facilityStandardsXlsx, {
+    query: { storeCodes: storeCodes.join(',') },
+  });
+}
