@@ -86,15 +86,8 @@ export function facilitySheets(
     {
       name: sheetName('月別の実績と見込み'),
       conditions,
-      header: [
-        '店舗',
-        '月',
-        '区分',
-        '受付回数',
-        '集中率',
-        '上位3医療機関の集中率',
-        '後発医薬品の割合',
-      ],
+      // The columns of the page's CSV.
+      header: FACILITY_STANDARDS_CSV.header,
       rows: months,
     },
   ];
