@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { EXPORT_TEXTS, routePath } from '@pharmalytics/domain';
+import { analysisPageByRoute, EXPORT_TEXTS, metricBySlug, routePath } from '@pharmalytics/domain';
 import { gotoAnalysis } from './analysis.ts';
 import { DEMO, expectRoute, login } from './helpers.ts';
 
@@ -45,12 +45,14 @@ test.describe('exports', () => {
 
   test('an analysis page downloads its workbook, named by page and metric', async ({ page }) => {
     const view = await gotoAnalysis(page, 'Clinic');
+    // The page opens on its default metric, which names the file.
+    const metric = metricBySlug(analysisPageByRoute('Clinic')!.defaultMetric)!.label;
     const file = await downloadFrom(
       page,
       view.conditions.getByRole('button', { name: EXPORT_TEXTS.xlsxButton }),
     );
     expect(file.name).toMatch(
-      new RegExp(`^Pharmalytics_医療機関_調剤売上_${DATE}_${DATE}\\.xlsx$`),
+      new RegExp(`^Pharmalytics_医療機関_${metric}_${DATE}_${DATE}\\.xlsx$`),
     );
     expect(startsWith(file.bytes, XLSX_MAGIC)).toBe(true);
   });
