@@ -126,11 +126,12 @@ test.describe('施設基準', () => {
     await expectAccessible(page, 'FacilityStandards R8 detail');
   });
 
-  test('the basic plan sees the page without the CSV button', async ({ page }) => {
+  test('the basic plan sees the page with its CSV and Excel exports', async ({ page }) => {
     await login(page, DEMO.basic, 'Dashboard');
     await page.goto(routePath('FacilityStandards'));
     await expectRoute(page, 'FacilityStandards');
     await expect(page.getByTestId('facility-store-card').first()).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('button', { name: 'CSV出力' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'CSV出力' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Excelで出力' })).toBeVisible();
   });
 });

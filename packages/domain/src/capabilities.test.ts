@@ -23,6 +23,8 @@ describe('can', () => {
       administerFacilityStandards: of(PAID, ADMINS),
       receiveDashboardReport: of(PAID, ROLE_NAMES),
       sendDashboardReport: of(PAID, ['system_admin']),
+      exportTables: of(PAID, ROLE_NAMES),
+      exportPdfReport: of(PAID, ROLE_NAMES),
       changePlan: of(ALL_PLANS, ['system_admin']),
       switchCorporation: of(ALL_PLANS, ['system_admin']),
       enterSuspendedCorporation: of(ALL_PLANS, ['system_admin']),

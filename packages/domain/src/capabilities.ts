@@ -39,6 +39,13 @@ export const CAPABILITIES = {
   receiveDashboardReport: { plans: PAID },
   /** Send the dashboard report of the current corporation now, and see who receives it. */
   sendDashboardReport: { roles: SYSTEM_ADMIN, plans: PAID },
+  /**
+   * Export tables as CSV and Excel workbooks: the dashboard, the scorecard, 施設基準 and every
+   * analysis page the member may open (on the basic plan, the pages the basic plan opens).
+   */
+  exportTables: { plans: PAID },
+  /** The dashboard as a PDF report, downloaded and attached to the report mail. */
+  exportPdfReport: { plans: PAID },
   /** Change the corporation's plan. */
   changePlan: { roles: SYSTEM_ADMIN },
   /** Move to another corporation (the header's row of tools). */

@@ -17,6 +17,14 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** The screens' mark for no value: a lone dash is no formula and stays as it is. */
 const NO_VALUE_DASH = '-';
 
+/**
+ * Whether a text would run as a formula in a spreadsheet; every export (CSV, Excel) asks this, and
+ * the screens' lone dash for no value is not one.
+ */
+export function looksLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text) && text !== NO_VALUE_DASH;
+}
+
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** One cell as CSV text: numbers bare, text quoted and, when it could start a formula, prefixed with '. */
@@ -27,5 +35,5 @@ export function csvCellText(cell: CsvCell): string {
     return csvCellText(cell.numberText);
   }
   const text = cell ?? '';
-  return quoted(FORMULA_START.test(text) && text !== NO_VALUE_DASH ? `'${text}` : text);
+  return quoted(looksLikeFormula(text) ? `'${text}` : text);
 }

@@ -2,7 +2,7 @@ import { csvCellText, type CsvCell } from './csv-cell.ts';
 import { MARKET_SHARE_LABELS } from './maps.ts';
 import { PRODUCT_NAME } from './routes.ts';
 
-export { csvNumber, type CsvCell, type CsvNumberText } from './csv-cell.ts';
+export { csvNumber, looksLikeFormula, type CsvCell, type CsvNumberText } from './csv-cell.ts';
 
 const BOM = '\uFEFF';
 const LINE_END = '\r\n';

@@ -11,7 +11,7 @@ import { changeUnitOf } from './format.ts';
 import { metricBySlug, type Metric, type MetricSlug } from './metrics.ts';
 import { bucketText } from './period-ranges.ts';
 import type { TimeAxisValue } from './periods.ts';
-import { PRODUCT_NAME, type RouteName } from './routes.ts';
+import type { RouteName } from './routes.ts';
 
 /** Path families of the analysis chart calls: GET /v3/{family}/{metric slug} (DESIGN §7). */
 export const ANALYSIS_FAMILIES = [
@@ -492,9 +492,4 @@ export function analysisTable(
       ];
     }),
   };
-}
-
-/** File name of an analysis CSV: Pharmalytics_{page title}_{from}_{to}.csv (spec 02 §7). */
-export function analysisCsvFileName(title: string, from: string, to: string): string {
-  return `${PRODUCT_NAME}_${title}_${from}_${to}.csv`;
 }

@@ -24,6 +24,7 @@ import { ingestionRoutes } from './ingestion/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { manualRoutes } from './manuals/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { facilityRoutes, patientDistributionRoutes } from './maps/index.ts';
 import { mapSettingsRoutes } from './maps/map-settings-routes.ts';
 import { marketShareRoutes } from './maps/market-share-routes.ts';
@@ -82,6 +83,7 @@ export const FEATURES: readonly Feature[] = [
   dashboardRoutes,
   analysisRoutes,
   scorecardRoutes,
+  exportRoutes,
   marketShareRoutes,
   patientDistributionRoutes,
   facilityRoutes,

@@ -1,9 +1,10 @@
 import {
   analysisChartPath,
   analysisCsvPath,
+  analysisXlsxContracts,
+  CAPABILITIES,
   ANALYSIS_PAGES,
   isRouteAllowed,
-  plansFrom,
   route,
   DEFAULT_STORE_FACTS,
   type PlanCode,
@@ -113,7 +114,8 @@ const scorecardPeriods = `${analysisPeriod}&comparisonFrom=${week.from}&comparis
 
 /**
  * The calls of every page of the page table: the chart for whoever the route table lets open the
- * page, its development twin for system administrators only, the CSV for the advanced plan only.
+ * page, its development twin for system administrators only, the CSV and Excel exports for the
+ * plans that export (basic and advanced), on the pages those plans open.
  */
 function analysisRows(): Record<string, Row> {
   return Object.fromEntries(
@@ -125,6 +127,8 @@ function analysisRows(): Record<string, Row> {
         );
       const csv = (stores: string) =>
         get(`${analysisCsvPath(page.family, metric)}?${analysisPeriod}&store_codes=${stores}`);
+      const xlsxPath = analysisXlsxContracts[page.family].path.replace(':metric', metric);
+      const xlsx = (stores: string) => get(`${xlsxPath}?${analysisPeriod}&store_codes=${stores}`);
       const [v3, v2] = [chart('v3'), chart('v2')];
       const rows: [string, Row][] = [
         [
@@ -150,10 +154,20 @@ function analysisRows(): Record<string, Row> {
           `GET /v3/csv/${page.family}/:metric`,
           {
             probe: csv('{store}'),
-            allowed: openTo(page.route, { plans: plansFrom('advanced') }),
+            allowed: openTo(page.route, { plans: CAPABILITIES.exportTables.plans }),
             answer: 200,
             foreign: [csv('{foreignStore}'), csv('{store},{foreignStore}')],
             outsideStores: [csv('1003'), csv('1001,1003')],
+          },
+        ],
+        [
+          `GET /v3/xlsx/${page.family}/:metric`,
+          {
+            probe: xlsx('{store}'),
+            allowed: openTo(page.route, { plans: CAPABILITIES.exportTables.plans }),
+            answer: 200,
+            foreign: [xlsx('{foreignStore}'), xlsx('{store},{foreignStore}')],
+            outsideStores: [xlsx('1003'), xlsx('1001,1003')],
           },
         ],
       ];
@@ -259,6 +273,19 @@ function facilityMeasureRows(): Record<string, Row> {
       answer: 200,
       foreign: [judgements('{foreignStore}'), judgements('{store},{foreignStore}')],
       outsideStores: [judgements('1003'), judgements('1001,1003')],
+    },
+    'GET /v3/xlsx/facility_standards': {
+      probe: get('/v3/xlsx/facility_standards?storeCodes={store}'),
+      allowed: PAID,
+      answer: 200,
+      foreign: [
+        get('/v3/xlsx/facility_standards?storeCodes={foreignStore}'),
+        get('/v3/xlsx/facility_standards?storeCodes={store},{foreignStore}'),
+      ],
+      outsideStores: [
+        get('/v3/xlsx/facility_standards?storeCodes=1003'),
+        get('/v3/xlsx/facility_standards?storeCodes=1001,1003'),
+      ],
     },
     'GET /v3/facility_standards/store_facts': {
       probe: get('/v3/facility_standards/store_facts'),
@@ -533,7 +560,28 @@ const ROUTES: Record<string, Row> = {
     allowed: SYSADMIN,
     foreign: [get(`/v2/dashboard/dispensing_sales?${query}&storeCodes={foreignStore}`)],
   },
+  'GET /v3/xlsx/dashboard': {
+    probe: get(`/v3/xlsx/dashboard?${query}&storeCodes={store}`),
+    allowed: PAID,
+    answer: 200,
+    foreign: [get(`/v3/xlsx/dashboard?${query}&storeCodes={foreignStore}`)],
+    outsideStores: [get(`/v3/xlsx/dashboard?${query}&storeCodes=1001,1003`)],
+  },
+  'GET /v3/pdf/dashboard': {
+    probe: get(`/v3/pdf/dashboard?${query}&storeCodes={store}`),
+    allowed: PAID,
+    answer: 200,
+    foreign: [get(`/v3/pdf/dashboard?${query}&storeCodes={foreignStore}`)],
+    outsideStores: [get(`/v3/pdf/dashboard?${query}&storeCodes=1001,1003`)],
+  },
   ...analysisRows(),
+  'GET /v3/xlsx/scorecard': {
+    probe: get(`/v3/xlsx/scorecard?${scorecardPeriods}&storeCodes={store}`),
+    allowed: openTo('StoreScorecard', { plans: CAPABILITIES.exportTables.plans }),
+    answer: 200,
+    foreign: [get(`/v3/xlsx/scorecard?${scorecardPeriods}&storeCodes={foreignStore}`)],
+    outsideStores: [get(`/v3/xlsx/scorecard?${scorecardPeriods}&storeCodes=1001,1003`)],
+  },
   'GET /v3/scorecard': {
     probe: get(`/v3/scorecard?${scorecardPeriods}&storeCodes={store}`),
     allowed: openTo('StoreScorecard'),

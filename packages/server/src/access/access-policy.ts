@@ -61,6 +61,15 @@ export const access = {
   systemAdminOnPaidPlan: capable('sendDashboardReport'),
   /** Set the 施設基準 up, its group totals and alerts (`administerFacilityStandards`). */
   adminOnPaidPlan: capable('administerFacilityStandards'),
+  /**
+   * A file export of the screen `name`: whoever may open the screen and has the capability
+   * (`exportTables` for CSV and Excel, `exportPdfReport` for the PDF report).
+   */
+  export: (
+    name: RouteName,
+    capability: 'exportTables' | 'exportPdfReport',
+    refusal: string,
+  ): Access => ({ kind: 'member', route: name, capability, refusal }),
   /** Whoever the route table lets open the screen `name` (any of the screens, for a list). */
   route: (
     name: RouteName | readonly RouteName[],

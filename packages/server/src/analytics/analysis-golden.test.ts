@@ -1,6 +1,6 @@
 import {
   analysisChartPath,
-  analysisCsvFileName,
+  analysisExportFileName,
   analysisCsvPath,
   ANALYSIS_PAGES,
   CSV_COLUMNS,
@@ -1438,7 +1438,7 @@ describe('CSV export', () => {
     expect(reply.status, reply.bytes.toString()).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toBe(
-      `attachment; filename="analysis.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     );
     return reply.bytes.toString('utf8');
   }
@@ -1448,7 +1448,7 @@ describe('CSV export', () => {
       'clinic',
       'generic_dispensing_rates',
       CSV_MONTHLY,
-      'Pharmalytics_医療機関_2026-04-01_2026-05-31.csv',
+      'Pharmalytics_医療機関_後発医薬品調剤割合_2026-04-01_2026-05-31.csv',
     );
     expect(text).toBe(
       BOM +
@@ -1471,7 +1471,7 @@ describe('CSV export', () => {
         comparison_to: '2026-04-08',
         store_codes: MONTHLY.storeCodes,
       },
-      'Pharmalytics_調剤薬局_2026-05-11_2026-05-12.csv',
+      'Pharmalytics_調剤薬局_後発医薬品調剤割合_2026-05-11_2026-05-12.csv',
     );
     // 博多駅前 56/56 against 14/28 (S04, S05); 天神 98/126 against no sheets.
     expect(text).toBe(
@@ -1502,7 +1502,7 @@ describe('CSV export', () => {
         comparison_to: '2026-05-31',
         store_codes: '1002',
       },
-      'Pharmalytics_医療機関_2026-04-01_2026-04-30.csv',
+      'Pharmalytics_医療機関_処方箋枚数_2026-04-01_2026-04-30.csv',
     );
     expect(text).toBe(
       BOM +
@@ -1517,7 +1517,7 @@ describe('CSV export', () => {
       'doctor',
       'generic_dispensing_rates',
       CSV_MONTHLY,
-      'Pharmalytics_医師_2026-04-01_2026-05-31.csv',
+      'Pharmalytics_医師_後発医薬品調剤割合_2026-04-01_2026-05-31.csv',
     );
     expect(text).toBe(
       BOM +
@@ -1529,26 +1529,25 @@ describe('CSV export', () => {
     );
   });
 
-  it('gives one titled block per store with separate_by_store=true', async () => {
+  it('gives the long format, a row per store, item and month, with separate_by_store=true', async () => {
     // Receptions per patient within each store: 天神 A 3, B 1, E 1; 博多駅前 B 1, C 1, D 2.
     const text = await download(
       'reception_count',
       'prescription_counts',
       { ...CSV_MONTHLY, separate_by_store: 'true' },
-      'Pharmalytics_受付回数_2026-04-01_2026-05-31.csv',
+      'Pharmalytics_受付回数_処方箋枚数_店舗別_2026-04-01_2026-05-31.csv',
     );
-    const header = csvLine(['No.', '受付回数', '2026/04', '2026/05', '合計']);
     expect(text).toBe(
       BOM +
-        csvLine([TENJIN]) +
-        header +
-        csvLine([1, '1回', 1, 1, 2]) +
-        csvLine([2, '3回', 2, 2, 4]) +
-        '\r\n' +
-        csvLine([HAKATA]) +
-        header +
-        csvLine([1, '1回', 1, 1, 2]) +
-        csvLine([2, '2回', 1, 1, 2]),
+        csvLine(['店舗', '受付回数', '期間', '処方箋枚数（枚）']) +
+        csvLine([TENJIN, '1回', '2026/04', 1]) +
+        csvLine([TENJIN, '1回', '2026/05', 1]) +
+        csvLine([TENJIN, '3回', '2026/04', 2]) +
+        csvLine([TENJIN, '3回', '2026/05', 2]) +
+        csvLine([HAKATA, '1回', '2026/04', 1]) +
+        csvLine([HAKATA, '1回', '2026/05', 1]) +
+        csvLine([HAKATA, '2回', '2026/04', 1]) +
+        csvLine([HAKATA, '2回', '2026/05', 1]),
     );
   });
 
@@ -1563,7 +1562,7 @@ describe('CSV export', () => {
       'address',
       'prescription_counts',
       { ...CSV_MONTHLY, ...filters, address: '福岡県福岡市' },
-      'Pharmalytics_住所_2026-04-01_2026-05-31.csv',
+      'Pharmalytics_住所_処方箋枚数_2026-04-01_2026-05-31.csv',
     );
     expect(text).toBe(
       BOM +
@@ -1594,7 +1593,7 @@ describe('CSV export', () => {
       'address',
       'prescription_counts',
       { ...CSV_MONTHLY, address_mode: 'city' },
-      'Pharmalytics_住所_2026-04-01_2026-05-31.csv',
+      'Pharmalytics_住所_処方箋枚数_2026-04-01_2026-05-31.csv',
     );
     expect(text).toBe(
       BOM +
@@ -1617,7 +1616,7 @@ describe('CSV export', () => {
         page.family,
         page.defaultMetric,
         { ...CSV_MONTHLY, sort_order: '1' },
-        analysisCsvFileName(title, CSV_MONTHLY.from, CSV_MONTHLY.to),
+        analysisExportFileName(title, metricBySlug(page.defaultMetric)!.label, CSV_MONTHLY, 'csv'),
       );
       expect(text, page.family).toBe(
         BOM +

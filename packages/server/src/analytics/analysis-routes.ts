@@ -1,27 +1,13 @@
-import { Readable } from 'node:stream';
 import {
   analysisContracts,
-  analysisCsvFileName,
-  analysisTable,
   analyticsContracts,
   ANALYSIS_PAGES,
-  chartQueryOfCsv,
-  formatChangeCsv,
-  formatMetricCsv,
   FORM_MESSAGES,
   genericFilterFromWire,
-  MESSAGES,
   metricBySlug,
-  metricChange,
   orderSeries,
   pageOffersMetric,
   periodBuckets,
-  plansFrom,
-  route,
-  changeColumnHeader,
-  TABLE_COMPARISON_HEADER,
-  toCsv,
-  type CsvCell,
   addressModeOf,
   type AgeSortValue,
   type AnalysisPageDef,
@@ -43,29 +29,29 @@ import { periodComplete } from './coverage.ts';
 import { emptyValue, type MetricQuery, type MetricSeries } from './engine.ts';
 import type { AnalyticsRouteDeps, MetricCache } from './metric-cache.ts';
 import { requestPeriod } from './period.ts';
-import { institutionsOfBrowsableStores, scopeStores } from './queries.ts';
+import { institutionsOfBrowsableStores } from './queries.ts';
 
 type Compute = (slug: MetricSlug, query: MetricQuery) => Promise<MetricSeries[]>;
 
 /** The page's metric from the path: an unknown slug is not found, one the page lacks is refused. */
-function pageMetric(page: AnalysisPageDef, slug: string): MetricSlug {
+export function pageMetric(page: AnalysisPageDef, slug: string): MetricSlug {
   const metric = metricBySlug(slug);
   if (!metric) throw notFound();
   if (!pageOffersMetric(page, slug)) throw badRequest(FORM_MESSAGES.metricNotOnPage(metric.label));
   return slug;
 }
 
-const axisOf = (q: AnalysisQuery) => q.periodCode as TimeAxisValue;
+export const axisOf = (q: AnalysisQuery) => q.periodCode as TimeAxisValue;
 
 /** The comparison period of a chart call, when one was asked. */
-const comparisonOf = (q: AnalysisQuery): DateRange | undefined =>
+export const comparisonOf = (q: AnalysisQuery): DateRange | undefined =>
   q.comparisonFrom && q.comparisonTo ? { from: q.comparisonFrom, to: q.comparisonTo } : undefined;
 
 /**
  * The scope of a chart call: its periods checked first, then its stores, metric and plan (the
  * free plan's calendar holds for the comparison period too).
  */
-async function chartScope(
+export async function chartScope(
   db: Database,
   auth: AuthContext,
   slug: MetricSlug,
@@ -106,7 +92,7 @@ const toWire = (s: MetricSeries): AnalysisSeries => ({
 });
 
 /** What a chart call computes with: the engine or its twin, and the cache of coverage. */
-interface Computing {
+export interface Computing {
   compute: Compute;
   metrics: MetricCache;
 }
@@ -117,7 +103,7 @@ interface Computing {
  * the page's order of their comparison totals) with the metric's empty value in the period
  * asked: a clinic that stopped sending still shows.
  */
-async function pageSeries(
+export async function pageSeries(
   page: AnalysisPageDef,
   slug: MetricSlug,
   q: AnalysisQuery,
@@ -157,72 +143,10 @@ async function pageSeries(
 }
 
 /**
- * The comparison cells of a CSV row: the item's total over the comparison period and the change
- * against it as a number (empty when the stores lack data for part of that period).
- */
-function comparisonCells(unit: string, s: AnalysisSeries): CsvCell[] {
-  if (s.comparisonComplete === undefined) return [];
-  const comparison = s.comparisonTotal ?? null;
-  const change = metricChange(unit, s.total, comparison);
-  return [
-    formatMetricCsv(comparison, unit),
-    formatChangeCsv(s.comparisonComplete ? change : { ...change, change: null }),
-  ];
-}
-
-/** The CSV of a page: one table, or with `separateByStore` a table per store under its name. */
-async function* csvChunks(
-  db: Database,
-  auth: AuthContext,
-  request: { page: AnalysisPageDef; slug: MetricSlug; q: AnalysisQuery; scope: AnalysisScope },
-  separateByStore: boolean,
-  computing: Computing,
-): AsyncGenerator<string> {
-  const { page, slug, q, scope } = request;
-  const axis = axisOf(q);
-  const dates = periodBuckets(q, axis);
-  const unit = metricBySlug(slug)!.unit;
-  const compared = comparisonOf(q) !== undefined;
-  const table = (series: AnalysisSeries[]) => {
-    const { header, rows } = analysisTable(page, series, dates, axis);
-    // The value cells: one per bucket and the total, after No., the item and any YJ code.
-    const firstValue = header.length - dates.length - 1;
-    const cells = rows.map((row, r) => [
-      ...row.map((cell, i) =>
-        i < firstValue ? cell : formatMetricCsv(typeof cell === 'number' ? cell : null, unit),
-      ),
-      ...comparisonCells(unit, series[r]!),
-    ]);
-    const comparisonHeader = compared ? [TABLE_COMPARISON_HEADER, changeColumnHeader(unit)] : [];
-    return [[...header, ...comparisonHeader], ...cells];
-  };
-  if (!separateByStore) {
-    yield toCsv(table(await pageSeries(page, slug, q, scope, computing)), { bom: true });
-    return;
-  }
-  const stores = await scopeStores(db, scope);
-  let first = true;
-  for (const store of stores) {
-    const one = { ...q, storeCodes: store.storeCode };
-    const series = await pageSeries(
-      page,
-      slug,
-      one,
-      await chartScope(db, auth, slug, one),
-      computing,
-    );
-    yield toCsv([...(first ? [] : [[]]), [store.name], ...table(series)], { bom: first });
-    first = false;
-  }
-}
-
-const ADVANCED = plansFrom('advanced');
-
-/**
  * The analysis pages' calls (spec 02 §7), one route per page of the page table:
  * GET /v3/{family}/{metric} (the engine, its answers cached), its /v2/ twin (counted from the
- * raw facts, for system administrators who switch the development API on), and the CSV export
- * GET /v3/csv/{family}/{metric} for the advanced plan. GET /v3/medical_institutions lists the
+ * raw facts, for system administrators who switch the development API on); their CSV and Excel
+ * exports are the exports feature's. GET /v3/medical_institutions lists the
  * institutions seen in the member's stores for the filter's autocomplete.
  */
 export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
@@ -247,32 +171,6 @@ export function analysisRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlug
           const slug = pageMetric(page, request.params.metric);
           const scope = await chartScope(db, request.auth, slug, request.query);
           return pageSeries(page, slug, request.query, scope, fromFacts);
-        },
-      );
-      contractRoute(
-        app,
-        contracts.csv,
-        { access: access.route(page.route, { plans: ADVANCED, refusal: MESSAGES.csvFailed }) },
-        async (request, reply) => {
-          const slug = pageMetric(page, request.params.metric);
-          const { query: q, separateByStore } = chartQueryOfCsv(request.query);
-          // Checked before the answer starts, so a refusal is still a JSON error.
-          const scope = await chartScope(db, request.auth, slug, q);
-          const fileName = analysisCsvFileName(route(page.route).title!, q.from, q.to);
-          const chunks = csvChunks(
-            db,
-            request.auth,
-            { page, slug, q, scope },
-            separateByStore,
-            cached,
-          );
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header(
-              'Content-Disposition',
-              `attachment; filename="analysis.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-            )
-            .send(Readable.from(chunks));
         },
       );
     }

@@ -9,6 +9,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent along (the report mail's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

@@ -38,7 +38,7 @@ export async function reportRecipients(db: Database, corporationId?: number) {
     if (!can(auth, 'receiveDashboardReport')) continue;
     const stores = await db
       .selectFrom('stores')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'store_code'])
       .where('corporation_id', '=', member.corporation_id)
       .where('id', 'in', browsableStoreIds(db, auth))
       .orderBy('store_code')

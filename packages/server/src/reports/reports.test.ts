@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { genericShareDropHistory } from '@pharmalytics/datagen';
 import { MESSAGES, todayInJapan } from '@pharmalytics/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +14,21 @@ import type { ReportContext } from './send-reports.ts';
 import { createMailer } from '../mail/mailer.ts';
 
 const ctx = useAppWithSmtp();
+
+/** The text of a PDF, as poppler's pdftotext reads it. */
+function pdfText(content: ArrayBuffer | Uint8Array | string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    writeFileSync(
+      file,
+      typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content),
+    );
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** One sheet on a date: a 45-point fee and one medicine of `yen` yen. */
 function sheet(pharmacy: string, date: string, reception: string, yen: number) {
@@ -85,6 +104,13 @@ describe('POST /v2/mails/dashboard', () => {
     expect(admin.html).toContain(
       '<th style="padding:8px 12px;border-bottom:1px solid #e0e0e0;text-align:left">指標</th>',
     );
+    // The dashboard's PDF report rides along, with the same figures and the corporation's name.
+    expect(admin.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      ['Pharmalytics_ダッシュボードレポート_2026-04-01_2026-04-30.pdf', 'application/pdf'],
+    ]);
+    const pdf = pdfText(admin.attachments[0]!.content);
+    expect(pdf).toContain('株式会社博多ファーマシー');
+    expect(pdf).toMatch(/調剤売上\s+3,400円\s+550円\s+-/);
 
     // user@ may browse 1001 and 1002: store 1003's 2,450 yen is not in its mail.
     const user = await smtp.lastTo('user@example.com');

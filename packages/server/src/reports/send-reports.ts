@@ -1,13 +1,18 @@
 import {
   can,
-  COMPARISON_TYPES,
-  comparisonRange,
+  DASHBOARD_REPORT_TITLE,
+  EXPORT_MIME_TYPES,
+  exportFileName,
   routePath,
+  timeAxis,
   todayInJapan,
   type DateRange,
 } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { AuthContext } from '../access/auth-context.ts';
+import { comparisonLabel, dashboardExport } from '../exports/dashboard-export.ts';
+import { dashboardPdf, dashboardReportExtras } from '../exports/dashboard-pdf.ts';
+import type { MailAttachment, Mailer } from '../mail/mailer.ts';
 import { allBrowsableScope } from '../access/analysis-scope.ts';
 import type { MetricCache } from '../analytics/metric-cache.ts';
 import { memberFacilityAlerts } from '../facility-standards/index.ts';
@@ -28,12 +33,36 @@ export interface ReportContext {
   secret: string;
 }
 
-function comparisonLabel(base: DateRange, comparison: DateRange): string {
-  const type = COMPARISON_TYPES.find((c) => {
-    const range = comparisonRange(base, c.value);
-    return range.from === comparison.from && range.to === comparison.to;
-  });
-  return type?.text ?? '指定期間';
+/**
+ * The dashboard's PDF report of the member's stores over the mail's periods, monthly, for the
+ * plans that have it (`exportPdfReport`); none otherwise.
+ */
+async function reportAttachments(
+  ctx: ReportContext,
+  auth: AuthContext,
+  storeCodes: readonly string[],
+  base: DateRange,
+  comparison: DateRange,
+): Promise<MailAttachment[]> {
+  if (!can(auth, 'exportPdfReport')) return [];
+  const query = {
+    baseFrom: base.from,
+    baseTo: base.to,
+    comparisonTargetFrom: comparison.from,
+    comparisonTargetTo: comparison.to,
+    periodCode: timeAxis('monthly').value,
+    storeCodes: storeCodes.join(','),
+  };
+  const deps = { db: ctx.db, metrics: ctx.metrics };
+  const d = await dashboardExport(deps, auth, query);
+  const content = await dashboardPdf(d, await dashboardReportExtras(deps, auth, d));
+  return [
+    {
+      filename: exportFileName([DASHBOARD_REPORT_TITLE], base, 'pdf'),
+      content,
+      contentType: EXPORT_MIME_TYPES.pdf,
+    },
+  ];
 }
 
 /**
@@ -56,8 +85,15 @@ export async function sendDashboardReports(
     const alerts = can(auth, 'administerFacilityStandards')
       ? await memberFacilityAlerts({ db, metrics: ctx.metrics }, auth, today)
       : [];
-    await ctx.mailer.send(
-      dashboardReportMail({
+    const attachments = await reportAttachments(
+      ctx,
+      auth,
+      stores.map((s) => s.store_code),
+      base,
+      comparison,
+    );
+    await ctx.mailer.send({
+      ...dashboardReportMail({
         to: member.email,
         corporationName: member.corporation_name,
         memberName: member.public_name,
@@ -71,7 +107,8 @@ export async function sendDashboardReports(
         facilityStandardsUrl: `${ctx.publicUrl}${routePath('FacilityStandards')}`,
         unsubscribeUrl: `${ctx.publicUrl}/v2/mails/unsubscribe?token=${unsubscribeToken(ctx.secret, member.id)}`,
       }),
-    );
+      attachments,
+    });
     sent += 1;
   }
   return sent;

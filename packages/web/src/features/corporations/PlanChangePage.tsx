@@ -189,7 +189,7 @@ function PlanCard({
         {plan.code === 'free' ? t('planChange.includes') : t('planChange.adds')}
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
-        {[...features.added, ...(extras ? [extras] : [])].map((item) => (
+        {[...features.added, ...features.addedExports, ...(extras ? [extras] : [])].map((item) => (
           <Box
             component="li"
             key={item}

@@ -22,4 +22,13 @@ describe('planFeatures', () => {
     expect(advanced.screens.length).toBeGreaterThan(planFeatures('basic').screens.length);
     expect(advanced.added).toEqual(expect.arrayContaining(['薬剤師', '患者獲得率分布マップ']));
   });
+
+  it('gives CSV, Excel and the PDF report from basic on, and free none', () => {
+    expect(planFeatures('free').addedExports).toEqual([]);
+    expect(planFeatures('basic').addedExports).toEqual([
+      'CSV・Excel出力（開ける画面の表）',
+      'PDFレポート（ダッシュボード、月次レポートメールに添付）',
+    ]);
+    expect(planFeatures('advanced').addedExports).toEqual([]);
+  });
 });

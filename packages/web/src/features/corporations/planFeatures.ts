@@ -1,10 +1,12 @@
-import { PLANS, ROUTES, type PlanCode } from '@pharmalytics/domain';
+import { planExports, PLANS, ROUTES, type PlanCode } from '@pharmalytics/domain';
 
 export interface PlanFeatures {
   /** Titles of the analysis screens open on the plan. */
   screens: string[];
   /** Those that the next lower plan does not have. */
   added: string[];
+  /** The file exports (CSV, Excel, PDF) the plan adds to the next lower plan's. */
+  addedExports: string[];
 }
 
 function analysisScreens(plan: PlanCode): string[] {
@@ -17,10 +19,16 @@ function analysisScreens(plan: PlanCode): string[] {
   ).map((r) => r.title);
 }
 
-/** What a plan opens, from the route table's plan lists (spec 01 §6). */
+/** What a plan opens, from the route table's plan lists (spec 01 §6) and the export capabilities. */
 export function planFeatures(plan: PlanCode): PlanFeatures {
   const screens = analysisScreens(plan);
   const index = PLANS.findIndex((p) => p.code === plan);
-  const lower = index > 0 ? new Set(analysisScreens(PLANS[index - 1]!.code)) : new Set<string>();
-  return { screens, added: screens.filter((s) => !lower.has(s)) };
+  const lowerPlan = index > 0 ? PLANS[index - 1]!.code : null;
+  const lower = new Set(lowerPlan ? analysisScreens(lowerPlan) : []);
+  const lowerExports = new Set(lowerPlan ? planExports(lowerPlan) : []);
+  return {
+    screens,
+    added: screens.filter((s) => !lower.has(s)),
+    addedExports: planExports(plan).filter((e) => !lowerExports.has(e)),
+  };
 }

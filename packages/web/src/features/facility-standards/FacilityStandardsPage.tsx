@@ -26,7 +26,8 @@ import {
   PageLoader,
   saveText,
 } from '../../components/index.ts';
-import { memberCan } from '@pharmalytics/domain';
+import { memberCan, route } from '@pharmalytics/domain';
+import { downloadFacilityStandardsXlsx, XlsxButton } from '../exports/index.ts';
 import { useSignedInMember } from '../session/index.ts';
 import {
   ConditionBar,
@@ -84,7 +85,7 @@ const loadJudgements = (storeCodes: readonly string[], signal: AbortSignal) =>
 function FacilityStandards({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { t } = useTranslation();
   const { active, activeCodes, tree } = useConditionStores(member, stores);
-  const { condition, update, plan } = useSearchCondition(member, activeCodes);
+  const { condition, update } = useSearchCondition(member, activeCodes);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -195,8 +196,8 @@ function FacilityStandards({ member, stores }: { member: Member; stores: readonl
               </Typography>
             </Box>
           )}
-          {plan === 'advanced' && data && (
-            <Box sx={{ ml: 'auto' }}>
+          {memberCan(member, 'exportTables') && data && (
+            <Box sx={{ ml: 'auto', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button
                 variant="outlined"
                 size="small"
@@ -205,6 +206,10 @@ function FacilityStandards({ member, stores }: { member: Member; stores: readonl
               >
                 {t('facilityStandards.csv')}
               </Button>
+              <XlsxButton
+                fallbackName={`${route('FacilityStandards').title!}.xlsx`}
+                fetchFile={() => downloadFacilityStandardsXlsx(codes)}
+              />
             </Box>
           )}
         </ConditionBar>

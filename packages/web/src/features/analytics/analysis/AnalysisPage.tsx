@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import {
   analysisChartPath,
-  analysisCsvFileName,
+  analysisExportFileName,
   analysisPageByRoute,
+  memberCan,
   periodBuckets,
   PRODUCT_NAME,
   route,
@@ -33,9 +34,10 @@ import {
   useConditionUrl,
 } from '../../search-condition/index.ts';
 import { AddressPopup } from './AddressPopup.tsx';
-import { analysisKeys, analysisQuery, fetchAnalysis } from './api.ts';
+import { analysisKeys, analysisQuery, downloadAnalysisXlsx, fetchAnalysis } from './api.ts';
 import { ComparisonSelect } from './ComparisonSelect.tsx';
 import { CsvButtons } from './CsvButtons.tsx';
+import { XlsxButton } from '../../exports/index.ts';
 import { FilterControl } from './FilterDialog.tsx';
 import { MetricSelect } from './MetricSelect.tsx';
 import { chosenMetric, metricOptions } from './metricChoice.ts';
@@ -161,13 +163,17 @@ function Analysis({
             onApply={(address) => update((current) => ({ ...current, address }))}
           />
         )}
-        {plan === 'advanced' && (
-          <Box sx={{ ml: 'auto' }}>
+        {memberCan(member, 'exportTables') && (
+          <Box sx={{ ml: 'auto', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <CsvButtons
               page={page}
               metric={metric.slug}
               query={query}
-              fallbackName={analysisCsvFileName(title, condition.base.from, condition.base.to)}
+              fallbackName={analysisExportFileName(title, metric.label, condition.base, 'csv')}
+            />
+            <XlsxButton
+              fallbackName={analysisExportFileName(title, metric.label, condition.base, 'xlsx')}
+              fetchFile={() => downloadAnalysisXlsx(page, metric.slug, query)}
             />
           </Box>
         )}

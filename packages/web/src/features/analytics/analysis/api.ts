@@ -1,5 +1,6 @@
 import {
   analysisContracts,
+  analysisXlsxContracts,
   analyticsContracts,
   genericMedicineFilterQuery,
   receptionTypeFilterQuery,
@@ -119,5 +120,17 @@ export function downloadAnalysisCsv(
   return download(analysisContracts[page.family].csv, {
     params: { metric },
     query: csvQuery(query, separateByStore),
+  });
+}
+
+/** The page's Excel workbook, with the CSV's query: its table and a long-format sheet. */
+export function downloadAnalysisXlsx(
+  page: AnalysisPageDef,
+  metric: MetricSlug,
+  query: AnalysisQuery,
+): Promise<DownloadedFile> {
+  return download(analysisXlsxContracts[page.family], {
+    params: { metric },
+    query: csvQuery(query, false),
   });
 }

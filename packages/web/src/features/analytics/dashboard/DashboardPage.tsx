@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import {
   DASHBOARD_METRIC_SLUGS,
+  DASHBOARD_REPORT_TITLE,
+  exportFileName,
   DASHBOARD_METRICS,
   MESSAGES,
   type DashboardMetricSlug,
@@ -38,6 +40,12 @@ import { dashboardKeys, dashboardQuery, fetchDashboardMetric, type DashboardQuer
 import type { DashboardMetricData } from './figures.ts';
 import { FacilityAlerts } from './FacilityAlerts.tsx';
 import { MailButton } from './MailButton.tsx';
+import {
+  downloadDashboardPdf,
+  downloadDashboardXlsx,
+  PdfButton,
+  XlsxButton,
+} from '../../exports/index.ts';
 import { canSendMail, mailBody, type LoadedMetrics } from './mail.ts';
 import { MetricCard, type MetricState } from './MetricCard.tsx';
 
@@ -128,14 +136,26 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
           tree={tree}
           onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
         />
-        {sendsReport && (
-          <Box sx={{ ml: 'auto' }}>
+        <Box sx={{ ml: 'auto', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {memberCan(member, 'exportTables') && (
+            <XlsxButton
+              fallbackName={exportFileName([routeTitle('Dashboard')], condition.base, 'xlsx')}
+              fetchFile={() => downloadDashboardXlsx(query)}
+            />
+          )}
+          {memberCan(member, 'exportPdfReport') && (
+            <PdfButton
+              fallbackName={exportFileName([DASHBOARD_REPORT_TITLE], condition.base, 'pdf')}
+              fetchFile={() => downloadDashboardPdf(query)}
+            />
+          )}
+          {sendsReport && (
             <MailButton
               condition={condition}
               body={canSendMail(condition, loaded) ? mailBody(condition, loaded) : null}
             />
-          </Box>
-        )}
+          )}
+        </Box>
       </ConditionBar>
       {memberCan(member, 'administerFacilityStandards') && <FacilityAlerts />}
       <Box

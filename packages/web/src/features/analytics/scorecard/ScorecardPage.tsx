@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
+  exportFileName,
+  memberCan,
   CLOSED_MONTH_PRESET_TEXT,
   comparisonRange,
   durationPreset,
@@ -33,6 +35,7 @@ import {
   useConditionUrl,
   type PresetTexts,
 } from '../../search-condition/index.ts';
+import { downloadScorecardXlsx, XlsxButton } from '../../exports/index.ts';
 import { fetchScorecard, scorecardKeys, scorecardQuery } from './api.ts';
 import { ScorecardTable } from './ScorecardTable.tsx';
 import {
@@ -125,6 +128,14 @@ function Scorecard({ member, stores }: { member: Member; stores: readonly Store[
           tree={tree}
           onApply={(pharmacy) => update((current) => ({ ...current, pharmacy }))}
         />
+        {memberCan(member, 'exportTables') && (
+          <Box sx={{ ml: 'auto' }}>
+            <XlsxButton
+              fallbackName={exportFileName([routeTitle('StoreScorecard')], query, 'xlsx')}
+              fetchFile={() => downloadScorecardXlsx(query)}
+            />
+          </Box>
+        )}
       </ConditionBar>
       {result.isPending || (result.isError && result.isFetching) ? (
         <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
