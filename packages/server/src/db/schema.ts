@@ -131,6 +131,7 @@ export interface FacilityMaster {
   address: string;
   beds: number | null;
   capacity: number | null;
+  first_seen_on: string;
   homecare_patients: number | null;
   id: Generated<number>;
   latitude: number;
@@ -356,6 +357,7 @@ export interface PrescriptionMedicines {
   code: string;
   corporation_id: number;
   count: number;
+  days: number | null;
   generic_class: number | null;
   line_no: number;
   name: string;

@@ -3,7 +3,7 @@
  * with the columns and names of the system of record, so that the engine's SQL reads either.
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -72,7 +72,12 @@ export const LINE_TABLES: readonly ReplicatedTable[] = [
   },
   {
     name: 'prescription_medicines',
-    columns: [...ITEM_COLUMNS, ['yj_code', 'VARCHAR'], ['generic_class', 'SMALLINT']],
+    columns: [
+      ...ITEM_COLUMNS,
+      ['yj_code', 'VARCHAR'],
+      ['generic_class', 'SMALLINT'],
+      ['days', 'SMALLINT'],
+    ],
   },
   { name: 'prescription_materials', columns: ITEM_COLUMNS },
 ];
