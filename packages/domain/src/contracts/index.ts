@@ -20,6 +20,7 @@ export * from './analytics.ts';
 export * from './maps.ts';
 export * from './facility-standards.ts';
 export * from './reports.ts';
+export * from './retention.ts';
 
 import type { EndpointContract } from './endpoint.ts';
 import { healthContracts } from './health.ts';
@@ -42,6 +43,7 @@ import { analysisContracts, analyticsContracts } from './analytics.ts';
 import { mapsContracts } from './maps.ts';
 import { facilityStandardsContracts } from './facility-standards.ts';
 import { reportsContracts } from './reports.ts';
+import { prescriberChangesContracts, retentionContracts } from './retention.ts';
 
 /** Every route of the API; the server's contract test checks each is registered once. */
 export const API_CONTRACTS: readonly EndpointContract[] = [
@@ -66,4 +68,6 @@ export const API_CONTRACTS: readonly EndpointContract[] = [
   mapsContracts,
   facilityStandardsContracts,
   reportsContracts,
+  retentionContracts,
+  prescriberChangesContracts,
 ].flatMap((group) => Object.values(group));

@@ -131,7 +131,7 @@ export interface FacilityMaster {
   address: string;
   beds: number | null;
   capacity: number | null;
-  first_seen_on: string;
+  first_seen_on: Generated<string>;
   homecare_patients: number | null;
   id: Generated<number>;
   latitude: number;

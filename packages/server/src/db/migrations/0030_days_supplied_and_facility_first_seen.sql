@@ -6,8 +6,7 @@ alter table prescription_medicines
 
 -- The facility master keeps the day each facility was first seen across imports, set when its
 -- row is inserted and never changed by a later import, so that clinics opened near a store can be
--- told from those always there. Rows stored before this migration were first seen today.
+-- told from those always there (the loader passes the day; rows stored before this migration,
+-- and rows inserted without one, take the day of their insert).
 alter table facility_master
   add column first_seen_on date not null default current_date;
-alter table facility_master
-  alter column first_seen_on drop default;
