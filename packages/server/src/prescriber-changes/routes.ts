@@ -36,7 +36,8 @@ export function prescriberChangeRoutes({ db, metrics }: AnalyticsRouteDeps): Fas
   ): Promise<PrescriberChangesResponse> => {
     const scope = await periodScope(db, auth, q);
     if (!scope) {
-      return { periods: changePeriods(q), floor: q.floor, stores: [], notices: [] };
+      const periods = changePeriods({ from: q.from, to: q.to });
+      return { periods, floor: q.floor, stores: [], notices: [] };
     }
     const [stores, places] = await Promise.all([scopeStores(db, scope), storePlaces(db, scope)]);
     const yearStart = new Date(Date.parse(`${q.to}T00:00:00Z`) - 364 * 86_400_000)
