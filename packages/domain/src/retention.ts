@@ -126,3 +126,46 @@ export const RETENTION_CSV = {
 } as const;
 
 export const PRESCRIBER_CHANGES_CSV = { fileName: '処方元の変化.csv', bom: true } as const;
+
+/** The pages' headings and sentences. */
+export const RETENTION_PAGE_TEXT = {
+  cohortsHeading: '新患の継続率',
+  cohortsNote:
+    '初回来局（その店舗で初めての来局）の月ごとに、30・90・180日以内に同じ店舗へ再来局した割合です。期間末までに日数が経過していない患者は分母に含めません。',
+  cohortTable: '初回来局月 × 経過月（その月に来局した割合）',
+  breakdown: '内訳',
+  overdueHeading: '来局予定を過ぎた患者',
+  overdueNote: (grace: number) =>
+    `供給終了日（調剤日＋内服の最長調剤日数。日数がない場合は本人の来局間隔の中央値）から${grace}日を過ぎても来局がない患者です。売上見込みは最終来局までの1年間の売上の月平均です。`,
+  graceDays: '猶予日数',
+  apply: '適用',
+  revenueAtRiskTotal: '売上見込み（月）',
+  trend: '供給終了月別の売上見込み',
+  byStore: '店舗別',
+  byInstitution: '医療機関別',
+  list: '患者一覧（仮名）',
+  lookupNote:
+    '患者IDは仮名です。店舗のパソコンで pharmalytics-uploader lookup <患者ID> を実行すると、レセコンのファイルから該当する患者を確認できます（氏名は店舗の外に出ません）。',
+  byIntervalNote: (n: number) => `${n}人は調剤日数がないため来局間隔から供給終了日を求めました。`,
+  unjudgedNote: (n: number) => `${n}人は調剤日数も来局間隔もないため判定していません。`,
+  listLimited: (shown: number, total: number) =>
+    `売上見込みの大きい順に${shown}人を表示しています（全${total}人はCSVに出力されます）。`,
+  csv: 'CSV出力',
+  loadFailed: 'データを読み込めませんでした。',
+  noPatients: '該当する患者はいません。',
+} as const;
+
+export const PRESCRIBER_PAGE_TEXT = {
+  note: '各店舗で処方箋枚数が前年同期（前年同期に実績がない場合は前期）から大きく変化した医療機関、初めて処方箋を受け付けた医療機関、定期的に受け付けていたのに30日以上途絶えている医療機関です。',
+  floor: '下限（月あたり枚数）',
+  floorNote: '前年同期・当期の多い方が月あたりこの枚数に満たない医療機関は、変化として扱いません。',
+  apply: '適用',
+  notices: '注目すべき変化',
+  openings: '近隣（1km以内）に開設された医療機関',
+  noOpenings: '直近1年に近隣で開設された医療機関はありません。',
+  noChanges: '大きな変化はありません。',
+  distance: '距離',
+  firstSeen: '確認日',
+  csv: 'CSV出力',
+  loadFailed: 'データを読み込めませんでした。',
+} as const;

@@ -1,0 +1,1 @@
+export { PrescriberChangesPage } from './PrescriberChangesPage.tsx';
