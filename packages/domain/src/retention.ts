@@ -169,3 +169,18 @@ export const PRESCRIBER_PAGE_TEXT = {
   csv: 'CSV出力',
   loadFailed: 'データを読み込めませんでした。',
 } as const;
+
+/** The period of the dashboard's notices: the last three whole months before `today`. */
+export function noticePeriod(today: string): { from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  const start = new Date(Date.UTC(year, month - 3, 1));
+  const end = new Date(Date.UTC(year, month, 0));
+  return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+}
+
+export const PRESCRIBER_NOTICE_LABELS = {
+  heading: '処方元の変化',
+  close: 'このお知らせを閉じる',
+  link: '処方元の変化を見る',
+} as const;
