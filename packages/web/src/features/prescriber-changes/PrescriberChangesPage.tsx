@@ -177,7 +177,7 @@ function ChangesContent({
           {store.changes.length === 0 ? (
             <Typography color="text.secondary">{T.noChanges}</Typography>
           ) : (
-            <Box sx={{ overflowX: 'auto' }}>
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={store.name}>
               <Table size="small" aria-label={`${store.name} ${route('PrescriberChanges').title!}`}>
                 <TableHead>
                   <TableRow>

@@ -271,7 +271,7 @@ function Cohorts({
   return (
     <>
       <EChart option={option} height={280} ariaLabel={T.cohortsHeading} />
-      <Box sx={{ overflowX: 'auto', my: 2 }}>
+      <Box sx={{ overflowX: 'auto', my: 2 }} tabIndex={0} role="region" aria-label={T.cohortTable}>
         <Table size="small" aria-label={T.cohortTable} data-testid="retention-cohorts">
           <TableHead>
             <TableRow>
@@ -398,7 +398,7 @@ function Overdue({ data }: { data: RetentionOverdueResponse }) {
           {T.listLimited(data.patients.length, data.total.patients)}
         </Typography>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={T.list}>
         <Table size="small" aria-label={T.list} data-testid="retention-overdue-list">
           <TableHead>
             <TableRow>
