@@ -33,6 +33,7 @@ const record: DispensingRecord = {
       quantity: 28,
       unit: '錠',
       amountYen: 280,
+      days: 28,
     },
   ],
   materials: [
@@ -59,13 +60,13 @@ describe('toDispensingCsv', () => {
     expect(lines[2]).toBe(
       '4041100018,2026-06-01,09:12,202606010001,1,abcDEF_-0123456789abcdefghijklmn,2,1958-07,,' +
         '福岡県福岡市中央区天神二丁目,社保,外来,再来,1,4011012345,"医療法人 博多整形外科, 駅前クリニック",' +
-        '山本 一郎,内科,100101,田中 誠,FEE,410004110,調剤基本料１,調剤基本料,47,1,,,',
+        '山本 一郎,内科,100101,田中 誠,FEE,410004110,調剤基本料１,調剤基本料,47,1,,,,',
     );
     expect(
-      lines[3]!.endsWith(',MEDICINE,2171022F2157,アムロジピン錠5mg「サワイ」,,1,28,28,錠,280'),
+      lines[3]!.endsWith(',MEDICINE,2171022F2157,アムロジピン錠5mg「サワイ」,,1,28,28,錠,280,28'),
     ).toBe(true);
     expect(
-      lines[4]!.endsWith(',MATERIAL,730010010,万年筆型注入器用注射針（標準型）,,42,1,28,本,420'),
+      lines[4]!.endsWith(',MATERIAL,730010010,万年筆型注入器用注射針（標準型）,,42,1,28,本,420,'),
     ).toBe(true);
   });
 
@@ -85,6 +86,6 @@ describe('toDispensingCsv', () => {
       medicines: [{ ...record.medicines[0]!, quantity: 4.4, unit: 'g' }],
     };
     const line = toDispensingCsv([powder], '4041100018').split('\r\n')[2]!;
-    expect(line.endsWith(',1,28,4.4,g,280')).toBe(true);
+    expect(line.endsWith(',1,28,4.4,g,280,28')).toBe(true);
   });
 });

@@ -66,6 +66,7 @@ function itemColumns(lineType: 'MEDICINE' | 'MATERIAL', item: ParsedItem): Row {
     quantity: item.quantity === null ? '' : num(item.quantity),
     unit: item.unit ?? '',
     amount: String(item.amountYen),
+    days: item.days ? String(item.days) : '',
   };
 }
 
@@ -79,6 +80,7 @@ const DETAIL_COLUMNS = [
   'quantity',
   'unit',
   'amount',
+  'days',
 ] as const satisfies readonly DispensingCsvColumn[];
 
 /** Whether the columns are the prescription columns followed by the detail columns. */

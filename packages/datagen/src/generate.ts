@@ -34,6 +34,7 @@ import {
   quantityFor,
 } from './prescribing.ts';
 import { Rng, WeightedTable, deriveSeed } from './rng.ts';
+import { leftTheStore } from './story.ts';
 import {
   type DemoWorld,
   type DemoWorldStore,
@@ -158,9 +159,10 @@ function sheetLines(sheet: Sheet, patientSeed: number): SheetLines {
     const points = drugPoints(costs.reduce((a, b) => a + b, 0));
     const shares = apportion(points, costs);
     list.forEach((r, i) => {
-      out.medicines.push(
-        medicineLine(r.product, shares[i]!, sheet.days, (r.item.perDay ?? 1) * sheet.days),
-      );
+      out.medicines.push({
+        ...medicineLine(r.product, shares[i]!, sheet.days, (r.item.perDay ?? 1) * sheet.days),
+        days: sheet.days,
+      });
     });
     out.oralGroups.push({
       days: sheet.days,
@@ -578,6 +580,7 @@ export function generateStoreMonth(
     const receptions: Reception[] = [];
     const weekday = weekdayOfDay(day);
     for (; v < end && sim.day[v] === day; v++) {
+      if (leftTheStore(world, sim, v)) continue;
       const home = sim.patients[sim.patient[v]!]!.kind === KIND_HOME;
       const afterHours =
         !home && weekday !== 6 && store.profile.afterHours && ctx.rng.chance(AFTER_HOURS_P);

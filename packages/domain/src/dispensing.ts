@@ -48,6 +48,8 @@ export interface ParsedItem {
    * 薬剤料 × 10, the shares of one 剤 adding up exactly.
    */
   amountYen: number;
+  /** 調剤日数 of a 内服 medicine (CZ 調剤数量, or the CSV's `days`); absent when not known. */
+  days?: number | null;
 }
 
 export interface DispensingRecord {
@@ -107,6 +109,7 @@ export const CSV_COLUMNS = [
   'quantity',
   'unit',
   'amount',
+  'days',
 ] as const;
 
 export type DispensingCsvColumn = (typeof CSV_COLUMNS)[number];

@@ -22,6 +22,7 @@ export * from './file-format.ts';
 export * from './dispensing.ts';
 export * from './period-ranges.ts';
 export * from './scorecard.ts';
+export * from './retention.ts';
 export * from './setup.ts';
 export * from './facility-standards/index.ts';
 export * from './contracts/index.ts';

@@ -44,6 +44,7 @@ export const MAIN_MENU_GROUPS = [
       { route: 'Clinic', label: '医療機関' },
       { route: 'Doctor', label: '医師' },
       { route: 'ClinicalDepartment', label: '診療科' },
+      { route: 'PrescriberChanges', label: '処方元の変化' },
     ],
   },
   {
@@ -55,6 +56,7 @@ export const MAIN_MENU_GROUPS = [
       { route: 'ReceptionType', label: '受付区分' },
       { route: 'ReceptionCount', label: '受付回数' },
       { route: 'InsuranceType', label: '保険種別' },
+      { route: 'PatientRetention', label: '患者の継続' },
     ],
   },
   {

@@ -142,6 +142,8 @@ const ADVANCED_ROUTES = [
   'Address',
   'PatientDistribution',
   'MarketShare',
+  'PatientRetention',
+  'PrescriberChanges',
 ];
 const OPEN_BY_PLAN: Record<PlanCode, string[]> = {
   free: FREE_ROUTES,

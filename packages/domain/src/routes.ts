@@ -149,6 +149,8 @@ export const ROUTES = [
   analysisPage('ReceptionType', 'patient/reception-type', '受付区分', BASIC),
   analysisPage('ReceptionCount', 'patient/reception-count', '受付回数', BASIC),
   analysisPage('InsuranceType', 'patient/insurance-type', '保険種別', FREE),
+  analysis('PatientRetention', 'patient/retention', '患者の継続', ADVANCED),
+  analysis('PrescriberChanges', 'inflow/prescriber-changes', '処方元の変化', ADVANCED),
   analysisPage('Address', 'area-analysis/address', '住所', ADVANCED),
   analysis('PatientDistribution', 'area-analysis/patient-distribution', '患者分布状況', ADVANCED),
   analysis('MarketShare', 'area-analysis/market-share', '患者獲得率分布マップ', ADVANCED),

@@ -33,7 +33,9 @@ import { memberRoutes } from './members/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { prefectureRoutes } from './prefectures/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { prescriberChangeRoutes } from './prescriber-changes/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { retentionRoutes } from './retention/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import type { SessionStore } from './session/session-store.ts';
 import { signUpRoutes } from './sign-up/routes.ts';
@@ -86,6 +88,8 @@ export const FEATURES: readonly Feature[] = [
   exportRoutes,
   marketShareRoutes,
   patientDistributionRoutes,
+  retentionRoutes,
+  prescriberChangeRoutes,
   facilityRoutes,
   facilityStandardRoutes,
   facilityMeasureRoutes,

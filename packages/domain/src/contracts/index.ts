@@ -21,6 +21,7 @@ export * from './maps.ts';
 export * from './facility-standards.ts';
 export * from './reports.ts';
 export * from './exports.ts';
+export * from './retention.ts';
 
 import type { EndpointContract } from './endpoint.ts';
 import { healthContracts } from './health.ts';
@@ -44,6 +45,7 @@ import { mapsContracts } from './maps.ts';
 import { facilityStandardsContracts } from './facility-standards.ts';
 import { reportsContracts } from './reports.ts';
 import { analysisXlsxContracts, exportContracts } from './exports.ts';
+import { prescriberChangesContracts, retentionContracts } from './retention.ts';
 
 /** Every route of the API; the server's contract test checks each is registered once. */
 export const API_CONTRACTS: readonly EndpointContract[] = [
@@ -70,4 +72,6 @@ export const API_CONTRACTS: readonly EndpointContract[] = [
   reportsContracts,
   exportContracts,
   analysisXlsxContracts,
+  retentionContracts,
+  prescriberChangesContracts,
 ].flatMap((group) => Object.values(group));

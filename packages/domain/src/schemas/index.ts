@@ -10,3 +10,4 @@ export * from './analysis.ts';
 export * from './maps.ts';
 export * from './reports.ts';
 export * from './scorecard.ts';
+export * from './retention.ts';

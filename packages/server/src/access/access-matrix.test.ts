@@ -177,6 +177,54 @@ function analysisRows(): Record<string, Row> {
 }
 
 /**
+ * 患者の継続 and 処方元の変化: each call, its CSV (for whoever may open the page) and its
+ * development twin (system administrators only), over the stores named.
+ */
+function retentionRows(): Record<string, Row> {
+  const rows: Record<string, Row> = {};
+  const calls = [
+    [
+      'PatientRetention',
+      '/v3/retention/cohorts',
+      '/v2/retention/cohorts',
+      '/v3/csv/retention/cohorts',
+    ],
+    [
+      'PatientRetention',
+      '/v3/retention/overdue',
+      '/v2/retention/overdue',
+      '/v3/csv/retention/overdue',
+    ],
+    [
+      'PrescriberChanges',
+      '/v3/prescriber_changes',
+      '/v2/prescriber_changes',
+      '/v3/csv/prescriber_changes',
+    ],
+  ] as const;
+  for (const [route, v3, v2, csv] of calls) {
+    const at = (path: string) => (stores: string) =>
+      get(`${path}?${analysisPeriod}&storeCodes=${stores}`);
+    for (const path of [v3, csv]) {
+      rows[`GET ${path}`] = {
+        probe: at(path)('{store}'),
+        allowed: openTo(route),
+        answer: 200,
+        foreign: [at(path)('{foreignStore}'), at(path)('{store},{foreignStore}')],
+        outsideStores: [at(path)('1003')],
+      };
+    }
+    rows[`GET ${v2}`] = {
+      probe: at(v2)('{store}'),
+      allowed: openTo(route, { roles: ['system_admin'] }),
+      answer: 200,
+      foreign: [at(v2)('{foreignStore}')],
+    };
+  }
+  return rows;
+}
+
+/**
  * The acquisition-rate map's calls: one store's map and one mesh's estimate for whoever the route
  * table lets open the screen, their development twins for system administrators only.
  */
@@ -590,6 +638,7 @@ const ROUTES: Record<string, Row> = {
     outsideStores: [get(`/v3/scorecard?${scorecardPeriods}&storeCodes=1001,1003`)],
   },
   ...marketShareRows(),
+  ...retentionRows(),
   'GET /v3/patient_distribution': {
     probe: get(`/v3/patient_distribution?${analysisPeriod}&storeCodes={store}`),
     allowed: openTo('PatientDistribution'),

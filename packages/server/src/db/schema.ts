@@ -137,6 +137,7 @@ export interface FacilityMaster {
   address: string;
   beds: number | null;
   capacity: number | null;
+  first_seen_on: Generated<string>;
   homecare_patients: number | null;
   id: Generated<number>;
   latitude: number;
@@ -367,6 +368,7 @@ export interface PrescriptionMedicines {
   code: string;
   corporation_id: number;
   count: number;
+  days: number | null;
   generic_class: number | null;
   line_no: number;
   name: string;

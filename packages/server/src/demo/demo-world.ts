@@ -14,6 +14,7 @@ import {
 import { createHash } from 'node:crypto';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
 import { toBatches } from '../ingestion/parsers/parse-batches.ts';
+import { demoOpenings } from './demo-openings.ts';
 import { townZipCodes } from '../geocoding/zip-lookup.ts';
 
 export const DEMO_SEED = 20240601;
@@ -23,6 +24,8 @@ export const DEMO_YEARS = 2;
 export interface DemoPlan {
   stores: { storeCode: string; dataFrom: string; dataTo: string }[];
   facilities: DemoMasterFacility[];
+  /** First-seen day of each facility: the history's first day, or a recent opening's day. */
+  firstSeenOn: Record<string, string>;
 }
 
 export interface DemoFileRequest {
@@ -70,8 +73,16 @@ export function demoPlan(endDate: string): DemoPlan {
       dataFrom,
       dataTo,
     })),
-    facilities: demoFacilityMaster(world, demoTowns()),
+    ...withOpenings(world, demoFacilityMaster(world, demoTowns())),
   };
+}
+
+function withOpenings(world: DemoWorld, facilities: DemoMasterFacility[]) {
+  const openings = demoOpenings(world);
+  const firstSeenOn: Record<string, string> = {};
+  for (const f of facilities) firstSeenOn[f.sourceId] = world.startDate;
+  for (const o of openings) firstSeenOn[o.facility.sourceId] = o.firstSeenOn;
+  return { facilities: [...facilities, ...openings.map((o) => o.facility)], firstSeenOn };
 }
 
 /**

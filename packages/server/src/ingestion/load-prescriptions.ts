@@ -204,11 +204,11 @@ async function insertMedicines(
   await copyRows(
     db,
     'prescription_medicines',
-    [...ITEM_COLUMNS, 'yj_code', 'generic_class'],
+    [...ITEM_COLUMNS, 'yj_code', 'generic_class', 'days'],
     rows.map(({ item, values }) => {
       const known = master.get(item.code);
       const yjCode = known?.yjCode ?? (item.code.length === 12 ? item.code : null);
-      return [...values, yjCode, known?.genericClass ?? null];
+      return [...values, yjCode, known?.genericClass ?? null, item.days ?? null];
     }),
   );
 }

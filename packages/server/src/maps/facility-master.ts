@@ -1,4 +1,4 @@
-import type { FacilityRecord } from '@pharmalytics/domain';
+import { todayInJapan, type FacilityRecord } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 
@@ -20,13 +20,17 @@ const CHUNK = 1000;
 /**
  * Adds or updates the facilities of one source by their id within it, in one transaction. A row
  * whose values are already stored is left as it is (its updated_at too), so loading the same
- * data again changes nothing. Ids repeated in `rows` keep their first row.
+ * data again changes nothing. Ids repeated in `rows` keep their first row. A row inserted takes
+ * `seenOn` (today in Japan; or the row's own day) as its first-seen date, which later loads leave
+ * as it is.
  */
 export async function upsertFacilities(
   db: Database,
   source: string,
   rows: readonly FacilityRow[],
+  seenOn: string | ((row: FacilityRow) => string) = todayInJapan(),
 ): Promise<FacilityLoadCounts> {
+  const firstSeen = typeof seenOn === 'string' ? () => seenOn : seenOn;
   const byId = new Map<string, FacilityRow>();
   for (const row of rows) if (!byId.has(row.sourceId)) byId.set(row.sourceId, row);
   const unique = [...byId.values()];
@@ -40,13 +44,14 @@ export async function upsertFacilities(
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into facility_master as f (source, source_id, type, name, address, latitude,
           longitude, prescription_patients, outpatients, homecare_patients, capacity, total_users,
-          beds)
+          beds, first_seen_on)
         select ${source}, * from unnest(
           ${column('sourceId')}::text[], ${column('type')}::text[], ${column('name')}::text[],
           ${column('address')}::text[], ${column('latitude')}::float8[],
           ${column('longitude')}::float8[], ${column('prescriptionPatients')}::int[],
           ${column('outpatients')}::int[], ${column('homecarePatients')}::int[],
-          ${column('capacity')}::int[], ${column('totalUsers')}::int[], ${column('beds')}::int[])
+          ${column('capacity')}::int[], ${column('totalUsers')}::int[], ${column('beds')}::int[],
+          ${part.map(firstSeen)}::date[])
         on conflict (source, source_id) do update set type = excluded.type,
           name = excluded.name, address = excluded.address, latitude = excluded.latitude,
           longitude = excluded.longitude, prescription_patients = excluded.prescription_patients,
@@ -70,13 +75,15 @@ export async function upsertFacilities(
 
 /**
  * The demo world's facilities as the master's demo source: added or updated by id, and demo rows
- * the world no longer has removed. Imported sources are left alone.
+ * the world no longer has removed. Imported sources are left alone. `firstSeenOn` gives the
+ * first-seen day of a row inserted: the world's start, or a recent opening's own day.
  */
 export async function loadDemoFacilities(
   db: Database,
   rows: readonly FacilityRow[],
+  firstSeenOn: string | ((row: FacilityRow) => string) = todayInJapan(),
 ): Promise<FacilityLoadCounts & { removed: number }> {
-  const counts = await upsertFacilities(db, DEMO_FACILITY_SOURCE, rows);
+  const counts = await upsertFacilities(db, DEMO_FACILITY_SOURCE, rows, firstSeenOn);
   const ids = rows.map((r) => r.sourceId);
   const { numDeletedRows } = await db
     .deleteFrom('facility_master')

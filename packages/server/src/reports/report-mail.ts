@@ -1,5 +1,7 @@
 import {
   FACILITY_ALERT_TEXTS,
+  PRESCRIBER_NOTICE_LABELS,
+  type PrescriberNotice,
   metricTotalsText,
   periodText,
   PRODUCT_NAME,
@@ -23,6 +25,9 @@ export interface ReportMail {
   unsubscribeUrl: string;
   /** The 施設基準 alerts of an administrator's stores; none for other members. */
   alerts?: readonly FacilityAlert[];
+  /** The strongest prescriber changes of an administrator's stores (処方元の変化). */
+  prescriberNotices?: readonly PrescriberNotice[];
+  prescriberChangesUrl?: string;
   facilityStandardsUrl?: string;
 }
 
@@ -58,6 +63,18 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
             : []),
           '',
         ];
+  const notices = m.prescriberNotices ?? [];
+  const noticeText =
+    notices.length === 0
+      ? []
+      : [
+          `■ ${PRESCRIBER_NOTICE_LABELS.heading}`,
+          ...notices.map((n) => `・${n.storeName}：${n.text}`),
+          ...(m.prescriberChangesUrl
+            ? [`${PRESCRIBER_NOTICE_LABELS.link}: ${m.prescriberChangesUrl}`]
+            : []),
+          '',
+        ];
   const text = [
     `${m.corporationName}`,
     `${m.memberName} 様`,
@@ -70,6 +87,7 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     ...notes.map((note) => `※ ${note}`),
     '',
     ...alertText,
+    ...noticeText,
     `ダッシュボード: ${m.dashboardUrl}`,
     '',
     'このメールの配信を停止するには、次のURLを開いてください。',
@@ -95,11 +113,21 @@ export function dashboardReportMail(m: ReportMail): MailMessage {
     )
     .join('')}</tbody></table>
 ${notes.map((note) => `<p style="margin:8px 0 0;font-size:12px;color:#607d8b">※ ${escapeHtml(note)}</p>`).join('')}
-${alertHtml(alerts, m.facilityStandardsUrl)}<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
+${alertHtml(alerts, m.facilityStandardsUrl)}${noticeHtml(notices, m.prescriberChangesUrl)}<p style="margin:24px 0"><a href="${escapeHtml(m.dashboardUrl)}" style="display:inline-block;padding:12px 24px;background:#00796b;color:#fff;text-decoration:none;border-radius:4px">ダッシュボードを開く</a></p>
 <hr style="border:none;border-top:1px solid #e0e0e0">
 <p style="margin:12px 0 0;font-size:12px;color:#90a4ae">このメールの配信を停止するには <a href="${escapeHtml(m.unsubscribeUrl)}">こちら</a> を開いてください。<br>${MAIL_SIGNATURE.map(escapeHtml).join('<br>')}</p>
 </div></body></html>`;
   return { to: m.to, subject, text, html };
+}
+
+function noticeHtml(notices: readonly PrescriberNotice[], url: string | undefined): string {
+  if (notices.length === 0) return '';
+  const link = url
+    ? `<p style="margin:0;font-size:14px"><a href="${escapeHtml(url)}">${escapeHtml(PRESCRIBER_NOTICE_LABELS.link)}</a></p>`
+    : '';
+  return `<h2 style="margin:24px 0 8px;font-size:16px;color:#00796b">${escapeHtml(PRESCRIBER_NOTICE_LABELS.heading)}</h2>
+<ul style="margin:0 0 8px;padding-left:20px;font-size:14px">${notices.map((n) => `<li>${escapeHtml(`${n.storeName}：${n.text}`)}</li>`).join('')}</ul>
+${link}`;
 }
 
 function alertHtml(alerts: readonly FacilityAlert[], url: string | undefined): string {

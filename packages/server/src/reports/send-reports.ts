@@ -16,6 +16,7 @@ import type { MailAttachment, Mailer } from '../mail/mailer.ts';
 import { allBrowsableScope } from '../access/analysis-scope.ts';
 import type { MetricCache } from '../analytics/metric-cache.ts';
 import { memberFacilityAlerts } from '../facility-standards/index.ts';
+import { memberPrescriberNotices } from '../prescriber-changes/notices.ts';
 import { dashboardReport } from './dashboard-report.ts';
 import { dashboardReportMail } from './report-mail.ts';
 import { reportRecipients } from './report-queries.ts';
@@ -85,6 +86,11 @@ export async function sendDashboardReports(
     const alerts = can(auth, 'administerFacilityStandards')
       ? await memberFacilityAlerts({ db, metrics: ctx.metrics }, auth, today)
       : [];
+    const prescriberNotices = await memberPrescriberNotices(
+      { db, metrics: ctx.metrics },
+      auth,
+      base,
+    );
     const attachments = await reportAttachments(
       ctx,
       auth,
@@ -105,6 +111,8 @@ export async function sendDashboardReports(
         dashboardUrl: `${ctx.publicUrl}${routePath('Dashboard')}`,
         alerts,
         facilityStandardsUrl: `${ctx.publicUrl}${routePath('FacilityStandards')}`,
+        prescriberNotices,
+        prescriberChangesUrl: `${ctx.publicUrl}${routePath('PrescriberChanges')}`,
         unsubscribeUrl: `${ctx.publicUrl}/v2/mails/unsubscribe?token=${unsubscribeToken(ctx.secret, member.id)}`,
       }),
       attachments,

@@ -57,6 +57,14 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   PatientDistribution: onVisit(maps, (m) => m.PatientDistributionPage),
   // Its map (MapLibre) loads later still, with the map itself.
   MarketShare: onVisit(maps, (m) => m.MarketSharePage),
+  PatientRetention: onVisit(
+    () => import('../features/retention/index.ts'),
+    (m) => m.RetentionPage,
+  ),
+  PrescriberChanges: onVisit(
+    () => import('../features/prescriber-changes/index.ts'),
+    (m) => m.PrescriberChangesPage,
+  ),
   FacilityStandards: onVisit(
     () => import('../features/facility-standards/index.ts'),
     (m) => m.FacilityStandardsPage,

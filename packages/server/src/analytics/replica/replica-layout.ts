@@ -6,7 +6,7 @@
  * table. The engine compiles each metric definition to this layout (fact-columns.ts).
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -112,7 +112,12 @@ export const LINE_TABLES: readonly ReplicatedTable[] = [
   },
   {
     name: 'prescription_medicines',
-    columns: [...ITEM_COLUMNS, ['yj_code', 'VARCHAR'], ['generic_class', 'SMALLINT']],
+    columns: [
+      ...ITEM_COLUMNS,
+      ['yj_code', 'VARCHAR'],
+      ['generic_class', 'SMALLINT'],
+      ['days', 'SMALLINT'],
+    ],
   },
   { name: 'prescription_materials', columns: ITEM_COLUMNS },
 ];

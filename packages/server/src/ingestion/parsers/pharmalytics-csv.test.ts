@@ -478,7 +478,7 @@ describe('our CSV: line validation', () => {
       { lineNo: 2, reason: SAME_PRESCRIPTION_REASON, raw: good },
       {
         lineNo: 3,
-        reason: '列の数が見出し行と異なります（見出し行 29列、この行 30列）',
+        reason: '列の数が見出し行と異なります（見出し行 30列、この行 31列）',
         raw: shifted,
       },
     ]);

@@ -139,6 +139,14 @@ class LineReader {
   }
 }
 
+/** The `days` of a medicine line (調剤日数 of 内服): 1 to 999 days, or empty. */
+function medicineDays(line: LineReader): number | null {
+  const raw = line.get('days');
+  if (raw === '') return null;
+  if (/^\d{1,3}$/.test(raw) && Number(raw) >= 1) return Number(raw);
+  return line.bad(`days は1～999の整数（日数）で指定してください（${raw}）`);
+}
+
 function groupKey(line: LineReader, lineNo: number): string {
   const key = csvPrescriptionKey(
     line.get('dispensing_date'),
@@ -381,6 +389,7 @@ function parseDetail(line: LineReader): ValidLine['detail'] | null {
     if (/^\d{1,12}$/.test(rawAmount)) amount = Number(rawAmount);
     else line.bad(`amount は0以上の整数（円）で指定してください（${rawAmount}）`);
   }
+  const days = lineType === 'MEDICINE' ? medicineDays(line) : null;
   if (line.reasons.length > 0) return null;
 
   // Every required value is present and valid here.
@@ -402,6 +411,7 @@ function parseDetail(line: LineReader): ValidLine['detail'] | null {
     quantity,
     unit,
     amountYen: amount ?? yenOfPoints(points!, count!),
+    ...(days === null ? {} : { days }),
   };
   return lineType === 'MEDICINE' ? { type: 'MEDICINE', item } : { type: 'MATERIAL', item };
 }

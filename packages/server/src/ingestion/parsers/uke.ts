@@ -122,6 +122,9 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
 /** Records inside a claim that this parser reads nothing from. */
 const IGNORED = new Set(['SN', 'JD', 'MF', 'CO']);
 
+/** 剤形 (別表11) 内服: its CZ 調剤数量 is the days supplied. */
+const INTERNAL_FORM = '1';
+
 /** 剤形 (別表11) whose 使用量 is per day or per dose, so quantity = 使用量 × 調剤数量. */
 const PER_UNIT_FORMS = new Set(['1', '3', '7']);
 
@@ -982,6 +985,7 @@ function blockItems(
       quantity,
       unit: it.kind === 'IY' ? (info?.unit ?? null) : (MATERIAL_UNITS[it.unitCode] ?? null),
       amountYen: Number(yenShares[i]!),
+      ...(it.kind === 'IY' && block.form === INTERNAL_FORM ? { days: dispensing.days } : {}),
     };
   });
 }

@@ -21,7 +21,7 @@ import {
 } from '../../../api/index.ts';
 import { routeTitle } from '../../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
-import { memberCan } from '@pharmalytics/domain';
+import { isRouteAllowed, memberCan, route } from '@pharmalytics/domain';
 import { useSignedInMember } from '../../session/index.ts';
 import {
   ComparisonPeriodText,
@@ -38,6 +38,7 @@ import {
 } from '../../search-condition/index.ts';
 import { dashboardKeys, dashboardQuery, fetchDashboardMetric, type DashboardQuery } from './api.ts';
 import type { DashboardMetricData } from './figures.ts';
+import { PrescriberNotices } from '../../prescriber-changes/index.ts';
 import { FacilityAlerts } from './FacilityAlerts.tsx';
 import { MailButton } from './MailButton.tsx';
 import {
@@ -158,6 +159,12 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
         </Box>
       </ConditionBar>
       {memberCan(member, 'administerFacilityStandards') && <FacilityAlerts />}
+      {memberCan(member, 'administer') &&
+        isRouteAllowed(
+          route('PrescriberChanges'),
+          member.corporation.plan.code,
+          member.systemRole.name,
+        ) && <PrescriberNotices />}
       <Box
         component="section"
         aria-label={t('dashboard.metrics')}

@@ -1,0 +1,75 @@
+import {
+  prescriberChangesQuerySchema,
+  prescriberChangesResponseSchema,
+  retentionCohortsQuerySchema,
+  retentionCohortsResponseSchema,
+  retentionOverdueQuerySchema,
+  retentionOverdueResponseSchema,
+} from '../schemas/retention.ts';
+import { developmentTwin, endpoint, fileSchema } from './endpoint.ts';
+
+const cohorts = endpoint({
+  method: 'GET',
+  path: '/v3/retention/cohorts',
+  tag: 'retention',
+  summary: 'New patients of each month and the share who came again within 30/90/180 days',
+  query: retentionCohortsQuerySchema,
+  responses: { 200: retentionCohortsResponseSchema },
+});
+
+const overdue = endpoint({
+  method: 'GET',
+  path: '/v3/retention/overdue',
+  tag: 'retention',
+  summary: 'Patients whose supply ended without a return, with their revenue at risk',
+  query: retentionOverdueQuerySchema,
+  responses: { 200: retentionOverdueResponseSchema },
+});
+
+const prescriberChanges = endpoint({
+  method: 'GET',
+  path: '/v3/prescriber_changes',
+  tag: 'prescriber-changes',
+  summary:
+    'Institutions whose prescriptions changed most, new and lost ones, clinics opened nearby',
+  query: prescriberChangesQuerySchema,
+  responses: { 200: prescriberChangesResponseSchema },
+});
+
+/** 患者の継続 (patient/retention): its calls, their development twins and CSVs. */
+export const retentionContracts = {
+  cohorts,
+  cohortsTwin: developmentTwin(cohorts, '/v2/retention/cohorts'),
+  cohortsCsv: endpoint({
+    method: 'GET',
+    path: '/v3/csv/retention/cohorts',
+    tag: 'retention',
+    summary: 'The CSV of the retention cohorts',
+    query: retentionCohortsQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+  overdue,
+  overdueTwin: developmentTwin(overdue, '/v2/retention/overdue'),
+  overdueCsv: endpoint({
+    method: 'GET',
+    path: '/v3/csv/retention/overdue',
+    tag: 'retention',
+    summary: 'The CSV of every overdue patient',
+    query: retentionOverdueQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+};
+
+/** 処方元の変化 (inflow/prescriber-changes): its call, its development twin and CSV. */
+export const prescriberChangesContracts = {
+  prescriberChanges,
+  prescriberChangesTwin: developmentTwin(prescriberChanges, '/v2/prescriber_changes'),
+  prescriberChangesCsv: endpoint({
+    method: 'GET',
+    path: '/v3/csv/prescriber_changes',
+    tag: 'prescriber-changes',
+    summary: 'The CSV of the prescriber changes',
+    query: prescriberChangesQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+};

@@ -1,0 +1,2 @@
+export { PrescriberChangesPage } from './PrescriberChangesPage.tsx';
+export { PrescriberNotices } from './PrescriberNotices.tsx';

@@ -1,0 +1,2 @@
+export { RetentionPage } from './RetentionPage.tsx';
+export { CsvButton, Section } from './RetentionPage.tsx';
