@@ -1,4 +1,5 @@
 import { CSV_COLUMNS, CSV_FORMAT_MARK } from '@pharmalytics/domain';
+import { readCsvRecords } from '@pharmalytics/domain/file-reading';
 import type { TestApp } from './test-app.ts';
 
 /** The uploader credentials of a store, read back from the database. */
@@ -14,9 +15,21 @@ export async function deviceCredentials(t: TestApp, storeCode: string) {
   return { user: row.user_name, key: t.box.open(row.key_sealed) };
 }
 
+/** Columns a file of our CSV format may leave out. */
+const OPTIONAL_COLUMNS: readonly string[] = ['days'];
+
+/** The header of the lines: every column, or without the optional ones when the lines have fewer. */
+function headerOf(lines: readonly string[]): readonly string[] {
+  const read = readCsvRecords(lines[0] ?? '');
+  const fields = read.ok ? (read.records[0]?.fields.length ?? 0) : 0;
+  return fields < CSV_COLUMNS.length
+    ? CSV_COLUMNS.filter((c) => !OPTIONAL_COLUMNS.includes(c))
+    : CSV_COLUMNS;
+}
+
 /** A file of our CSV format: version line, header, the given lines, CRLF. */
 export const dispensingCsv = (...lines: string[]) =>
-  Buffer.from([`${CSV_FORMAT_MARK},1`, CSV_COLUMNS.join(','), ...lines].join('\r\n'));
+  Buffer.from([`${CSV_FORMAT_MARK},1`, headerOf(lines).join(','), ...lines].join('\r\n'));
 
 /** Sends a file as the store's uploader does. */
 export async function uploadFile(
