@@ -32,7 +32,7 @@ async function uniqueKeys(): Promise<{ table: string; key: string; columns: stri
   const { rows } = await sql<{ table: string; key: string; columns: string[] }>`
     select c.relname as table, i.relname as key,
       array(select a.attname from unnest(x.indkey) k join pg_attribute a
-        on a.attrelid = c.oid and a.attnum = k) as columns
+        on a.attrelid = c.oid and a.attnum = k)::text[] as columns
     from pg_index x
     join pg_class c on c.oid = x.indrelid
     join pg_class i on i.oid = x.indexrelid
@@ -52,10 +52,10 @@ async function foreignKeys() {
   }>`
     select c.relname as table, k.conname as key,
       array(select a.attname from unnest(k.conkey) n join pg_attribute a
-        on a.attrelid = k.conrelid and a.attnum = n) as columns,
+        on a.attrelid = k.conrelid and a.attnum = n)::text[] as columns,
       r.relname as referenced,
       array(select a.attname from unnest(k.confkey) n join pg_attribute a
-        on a.attrelid = k.confrelid and a.attnum = n) as referenced_columns
+        on a.attrelid = k.confrelid and a.attnum = n)::text[] as referenced_columns
     from pg_constraint k
     join pg_class c on c.oid = k.conrelid
     join pg_class r on r.oid = k.confrelid
