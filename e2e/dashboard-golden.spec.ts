@@ -46,10 +46,10 @@ function sheet(
 ): string[] {
   const common = `${PHARMACY},${date},09:00,${reception},${no},E2E-${patient},2,1950-01,,,社保,外来,${visit},${notebook},${INSTITUTION[inst]},,内科,,`;
   return [
-    `${common},FEE,120000110,調剤基本料,調剤基本料,${fee},1,,,`,
+    `${common},FEE,120000110,調剤基本料,調剤基本料,${fee},1,,,,`,
     ...medicines.map(
       ([cls, quantity, yen]) =>
-        `${common},MEDICINE,${MEDICINE[cls]},薬${cls},,${yen / 10},1,${quantity},錠,${yen}`,
+        `${common},MEDICINE,${MEDICINE[cls]},薬${cls},,${yen / 10},1,${quantity},錠,${yen},`,
     ),
   ];
 }
