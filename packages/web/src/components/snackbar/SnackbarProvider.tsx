@@ -7,6 +7,14 @@ import { subscribeSnackbar, type SnackbarMessage } from './snackbarBus.ts';
 
 const AUTO_HIDE_MS = 6000;
 
+/**
+ * A warning changes what the page shows (stores dropped from a link, a selection cut short), so it
+ * stays until closed; it gives way on its own only when another message waits behind it.
+ */
+export function autoHideFor(message: SnackbarMessage, waiting: number): number | null {
+  return message.severity === 'warning' && waiting === 0 ? null : AUTO_HIDE_MS;
+}
+
 /** Renders queued messages one at a time, each with a Close button (spec 01 §8). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -42,7 +50,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         <Snackbar
           key={current.id}
           open={open}
-          autoHideDuration={AUTO_HIDE_MS}
+          autoHideDuration={autoHideFor(current, queue.length - 1)}
           onClose={close}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           slotProps={{ transition: { onExited: next } }}

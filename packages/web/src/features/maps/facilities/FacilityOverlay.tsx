@@ -273,7 +273,11 @@ export function FacilityOverlay({ types }: { types: readonly MarkerCategory[] })
           color="inherit"
           size="small"
           startIcon={
-            status === 'loading' ? <CircularProgress size={16} /> : <SearchIcon color="primary" />
+            status === 'loading' ? (
+              <CircularProgress size={16} aria-label={t('common.loading')} />
+            ) : (
+              <SearchIcon color="primary" />
+            )
           }
           disabled={!moved || tooWide || status === 'loading'}
           onClick={() => void search()}
