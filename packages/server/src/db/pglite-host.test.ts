@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -178,4 +178,34 @@ describe('statement timeout on the embedded database in a directory', () => {
     db = await openDatabase({ dataDir, statementTimeoutMs: 500 });
     expect(await lines()).toEqual(['committed', 'lifted']);
   }, 60_000);
+});
+
+describe('the write-ahead log of the embedded database in a directory', () => {
+  const dataDir = join(dir, 'logged');
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir });
+  }, 120_000);
+  afterAll(() => db.destroy());
+
+  const logBytes = () =>
+    readdirSync(join(dataDir, 'pg_wal'))
+      .map((name) => statSync(join(dataDir, 'pg_wal', name)))
+      .filter((file) => file.isFile())
+      .reduce((sum, file) => sum + file.size, 0);
+
+  it('is checkpointed as files load, so it stays small however much is written', async () => {
+    await sql.raw('create table bulk (id int, note text)').execute(db);
+    for (let i = 0; i < 4; i++) {
+      await sql`insert into bulk select g, repeat('x', 200) from generate_series(1, 150000) g`.execute(
+        db,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    }
+    const { rows } = await sql<{ since: string }>`
+      select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::text as since
+      from pg_control_checkpoint()`.execute(db);
+    expect(Number(rows[0]!.since)).toBeLessThan(64 * 1024 * 1024);
+    expect(logBytes()).toBeLessThanOrEqual(128 * 1024 * 1024);
+  }, 120_000);
 });
