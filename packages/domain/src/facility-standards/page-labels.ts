@@ -1,5 +1,6 @@
 import { formatCompactNumber, formatMetricNumber, formatNumber } from '../format.ts';
 import { FIELD_LABELS } from '../messages.ts';
+import type { StoreJudgementWire } from './judgement-api.ts';
 import { FACILITY_MEASURES, type FacilityMeasure, type FigureMeasure } from './measures.ts';
 
 /** The short name and units of each measure as the 施設基準 page, notices and mail write a figure. */
@@ -180,6 +181,45 @@ export const FACILITY_STANDARDS_CSV = {
   ],
   bom: true,
 } as const;
+
+/** The 施設基準 outlook of each store as the PDF report and the workbook write it. */
+export const FACILITY_OUTLOOK = {
+  headers: [
+    '店舗',
+    '調剤基本料（現在）',
+    '調剤基本料（見込み）',
+    '後発医薬品調剤体制（現在）',
+    '後発医薬品調剤体制（見込み）',
+  ],
+  /** In place of a 区分 that cannot be judged (no figures yet). */
+  undecided: '判定不可',
+} as const;
+
+/** Unit of a month's figure in the monthly table's exports: the rates in %, receptions counted. */
+export type FacilityMonthUnit = '回' | '%';
+
+/**
+ * The rows of the monthly table of every store, projected months marked, in the columns of
+ * FACILITY_STANDARDS_CSV: the CSV and the workbook write each figure with `figure`.
+ */
+export function facilityMonthRows<Figure>(
+  stores: readonly StoreJudgementWire[],
+  figure: (value: number | null, unit: FacilityMonthUnit) => Figure,
+): (string | Figure)[][] {
+  return stores.flatMap((store) =>
+    store.months.map((m) => [
+      store.storeCode,
+      store.storeName,
+      facilityMonthText(m.month),
+      m.projected ? FACILITY_STANDARDS_LABELS.projected : FACILITY_STANDARDS_LABELS.observed,
+      figure(m.standardReceptions, '回'),
+      figure(m.concentrationRate, '%'),
+      figure(m.top3ConcentrationRate, '%'),
+      figure(m.genericShare, '%'),
+      figure(m.cutoffShare, '%'),
+    ]),
+  );
+}
 
 /** 2026-05 → 2026年5月. */
 export function facilityMonthText(month: string): string {

@@ -4,6 +4,7 @@ import {
   can,
   DASHBOARD_REPORT_TITLE,
   EXPORT_TEXTS,
+  FACILITY_OUTLOOK,
   formatMetricValue,
   formatNumber,
   metricTotalsText,
@@ -20,7 +21,7 @@ import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { storeScorecard } from '../analytics/scorecard/service.ts';
 import { judgeStores, memberFacilityAlerts } from '../facility-standards/index.ts';
 import type { DashboardExport } from './dashboard-export.ts';
-import { OUTLOOK_HEADERS, outlookOf, type StoreOutlook } from './facility-export.ts';
+import { outlookOf, type StoreOutlook } from './facility-export.ts';
 import { lineChart, type ChartSeries } from './pdf/line-chart.ts';
 import {
   CONTENT_WIDTH,
@@ -223,7 +224,7 @@ function facilitySection(
   const width = (CONTENT_WIDTH - 115) / 4;
   table(
     doc,
-    OUTLOOK_HEADERS.map((header, i) => ({ header, width: i === 0 ? 115 : width })),
+    FACILITY_OUTLOOK.headers.map((header, i) => ({ header, width: i === 0 ? 115 : width })),
     extras.outlook.map((o) => [
       o.store,
       o.basicFeeNow,

@@ -1,14 +1,14 @@
 import {
+  FACILITY_OUTLOOK,
   FACILITY_STANDARDS_CSV,
-  FACILITY_STANDARDS_LABELS,
-  facilityMonthText,
+  facilityMonthRows,
   sheetName,
   type ExportConditions,
   type FacilityJudgementsResponse,
   type JudgedRuleSet,
   type StoreJudgementWire,
 } from '@pharmalytics/domain';
-import { numberCell, type SheetCell, type SheetModel } from './workbook.ts';
+import { numberCell, type SheetModel } from './workbook.ts';
 
 /** The 施設基準 outlook of a store: the 区分 in force and the one its figures lead to. */
 export interface StoreOutlook {
@@ -19,11 +19,9 @@ export interface StoreOutlook {
   genericNext: string;
 }
 
-const UNDECIDED = '判定不可';
-
 function ruleName(set: JudgedRuleSet | undefined): string {
-  if (!set?.applies) return UNDECIDED;
-  return set.rules.find((r) => r.code === set.applies)?.name ?? UNDECIDED;
+  if (!set?.applies) return FACILITY_OUTLOOK.undecided;
+  return set.rules.find((r) => r.code === set.applies)?.name ?? FACILITY_OUTLOOK.undecided;
 }
 
 export function outlookOf(store: StoreJudgementWire): StoreOutlook {
@@ -35,15 +33,6 @@ export function outlookOf(store: StoreJudgementWire): StoreOutlook {
     genericNext: ruleName(store.generic.projected?.tier),
   };
 }
-
-/** The headers of the outlook, as the PDF report and the workbook write them. */
-export const OUTLOOK_HEADERS = [
-  '店舗',
-  '調剤基本料（現在）',
-  '調剤基本料（見込み）',
-  '後発医薬品調剤体制（現在）',
-  '後発医薬品調剤体制（見込み）',
-] as const;
 
 const RATE = '0.0"%"';
 const COUNT = '#,##0"回"';
@@ -57,24 +46,14 @@ export function facilitySheets(
   conditions: ExportConditions,
 ): SheetModel[] {
   const outlook = judged.stores.map(outlookOf);
-  const months = judged.stores.flatMap((store) =>
-    store.months.map((m): SheetCell[] => [
-      store.storeCode,
-      store.storeName,
-      facilityMonthText(m.month),
-      m.projected ? FACILITY_STANDARDS_LABELS.projected : FACILITY_STANDARDS_LABELS.observed,
-      numberCell(m.standardReceptions, COUNT),
-      numberCell(m.concentrationRate, RATE),
-      numberCell(m.top3ConcentrationRate, RATE),
-      numberCell(m.genericShare, RATE),
-      numberCell(m.cutoffShare, RATE),
-    ]),
+  const months = facilityMonthRows(judged.stores, (value, unit) =>
+    numberCell(value, unit === '%' ? RATE : COUNT),
   );
   return [
     {
       name: sheetName('施設基準の見込み'),
       conditions,
-      header: OUTLOOK_HEADERS,
+      header: FACILITY_OUTLOOK.headers,
       rows: outlook.map((o) => [
         o.store,
         o.basicFeeNow,
