@@ -12,7 +12,7 @@ const loadedMonths = () =>
   t.db.selectFrom('uploads').select(['store_id', 'file_name', 'status']).orderBy('id').execute();
 
 describe('demo history', () => {
-  it('goes through the ingestion path newest month first and resumes where it stopped', async () => {
+  it("goes through the ingestion path, a corporation's newest month first, and resumes where it stopped", async () => {
     const messages: string[] = [];
     await loadDemoData(t.db, t.dataDir, (m) => messages.push(m), { limit: 2 });
     const first = await loadedMonths();
@@ -46,5 +46,6 @@ describe('demo history', () => {
     expect(second).toHaveLength(4);
     const keys = second.map((u) => `${u.store_id}/${u.file_name}`);
     expect(new Set(keys).size).toBe(4);
-  });
+    // Building the world and four store-months of files: tens of seconds on two busy cores.
+  }, 120_000);
 });
