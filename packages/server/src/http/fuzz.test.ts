@@ -77,7 +77,10 @@ const deviceAuthorization = `Basic ${Buffer.from(`${device.user}:${device.key}`)
 /** The page of an analysis call (/v3/{family}/…, /v2/{family}/…, /v3/csv/{family}/…). */
 const analysisPageOf = (url: string) =>
   analysisPageByFamily(url.match(/^\/v[23]\/(?:csv\/)?(\w+)\/:metric$/)?.[1] ?? '');
-/** The acquisition-rate map's calls and its table's workbook, which take a period as the analysis calls do. */
+/**
+ * The acquisition-rate map's calls and its table's workbook, which take a period as the analysis
+ * calls do.
+ */
 const MARKET_SHARE_CALL = /^\/v[23]\/(market_share|estimate_count)\/|^\/v3\/xlsx\/market_share$/;
 /** The period of an analysis call: a week on the daily axis, so requests reach the engine. */
 const ANALYSIS_WEEK: Record<string, string> = { from: '2026-10-01', to: '2026-10-07' };
