@@ -6,6 +6,7 @@ import {
   formatNumber,
   halfMeshBounds,
   halfMeshCode,
+  EXPORT_TEXTS,
   MAP_DEFAULT_ZOOM,
   MARKET_SHARE_AGE_BANDS,
   MESSAGES,
@@ -113,6 +114,7 @@ function view(page: Page) {
     table,
     openAll: table.getByRole('switch', { name: 'すべて開く' }),
     csv: table.getByRole('button', { name: 'CSV出力' }),
+    xlsx: table.getByRole('button', { name: EXPORT_TEXTS.xlsxButton }),
   };
 }
 
@@ -232,6 +234,7 @@ test('opens on the last 90 days asking for a store, without loading MapLibre', a
   await expect(v.map).toHaveCount(0);
   await expect(v.table.getByText(MESSAGES.noData)).toBeVisible();
   await expect(v.csv).toBeDisabled();
+  await expect(v.xlsx).toBeDisabled();
   // Neither the sign-in, the dashboard nor this page without a store needed the map library.
   expect(mapLibre).toEqual([]);
 
@@ -242,7 +245,7 @@ test('opens on the last 90 days asking for a store, without loading MapLibre', a
   await periodMenu(page).cancel.click();
 });
 
-test('meshes are drawn and chosen by click; the table, its ages, CSV and the settings follow', async ({
+test('meshes are drawn and chosen by click; the table, its ages, CSV, Excel and the settings follow', async ({
   page,
 }) => {
   test.slow();
@@ -339,6 +342,17 @@ test('meshes are drawn and chosen by click; the table, its ages, CSV and the set
   expect(lines[1 + 1 + MARKET_SHARE_AGE_BANDS.length]).toMatch(
     new RegExp(`^2,"${tenjin2}","合計",[0-9.]+,1,[0-9]+$`),
   );
+
+  // The same table as the server's workbook, named by the table and the period.
+  const workbookDownload = page.waitForEvent('download', { timeout: 90_000 });
+  await v.xlsx.click();
+  const workbook = await workbookDownload;
+  expect(workbook.suggestedFilename()).toBe(
+    `Pharmalytics_患者獲得率_${period.from}_${period.to}.xlsx`,
+  );
+  // An XLSX file is a ZIP archive.
+  const bytes = await readFile(await workbook.path());
+  expect(bytes.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))).toBe(true);
 
   // Out to zoom 13, where every mesh is drawn: a mesh the answer does not hold (Hakata Bay,
   // beyond the trade area) gets its own estimate call, count 0, and number 3.

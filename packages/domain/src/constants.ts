@@ -39,6 +39,8 @@ export const INPUT_LIMITS = {
   corporationCodeDigits: 12,
   /** The comma-joined store codes of one request. */
   storeCodesMax: 20_000,
+  /** The meshes chosen on the acquisition-rate map that one workbook holds. */
+  meshCodesMax: 1_000,
   /** Dates of requests lie within these years. */
   dateYearMin: 1900,
   dateYearMax: 2100,

@@ -1,5 +1,5 @@
 import { csvCellText, type CsvCell } from './csv-cell.ts';
-import { MARKET_SHARE_LABELS } from './maps.ts';
+import { MARKET_SHARE_FILE_WORD, MARKET_SHARE_LABELS } from './maps.ts';
 import { PRODUCT_NAME } from './routes.ts';
 
 export { csvNumber, looksLikeFormula, type CsvCell, type CsvNumberText } from './csv-cell.ts';
@@ -32,7 +32,7 @@ export const UPLOADER_INFO_CSV = {
  * CSVs, so spreadsheet software reads the Japanese text.
  */
 export const MARKET_SHARE_CSV = {
-  fileName: '患者獲得率.csv',
+  fileName: `${MARKET_SHARE_FILE_WORD}.csv`,
   header: [
     MARKET_SHARE_LABELS.selectionNumber,
     MARKET_SHARE_LABELS.areaId,

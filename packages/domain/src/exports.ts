@@ -2,6 +2,7 @@ import { CAPABILITIES, type Capability } from './capabilities.ts';
 import type { PlanCode } from './plans.ts';
 import { GENERIC_MEDICINE_FILTERS, genericFilterWireValue } from './filters.ts';
 import { changeUnitOf, RATE_UNIT } from './format.ts';
+import { MARKET_SHARE_FILE_WORD, MARKET_SHARE_LABELS } from './maps.ts';
 import { PRODUCT_NAME } from './routes.ts';
 
 /** What the export buttons and files say (issue: reports a head office forwards). */
@@ -37,6 +38,8 @@ export const CONDITION_LABELS = {
   period: '期間',
   comparison: '比較期間',
   filters: '絞り込み',
+  /** The meshes chosen on the acquisition-rate map; only in that table's workbook. */
+  selection: '選択エリア',
   madeAt: '作成日時',
 } as const;
 export type ConditionKey = keyof typeof CONDITION_LABELS;
@@ -50,13 +53,15 @@ export interface ExportConditions {
   comparison: string;
   /** The applied filters in words; '' for none. */
   filters: string;
+  /** The meshes chosen on the acquisition-rate map (selectionText), for that table only. */
+  selection?: string;
   /** When the file was made, Japan time, 'yyyy/MM/dd HH:mm'. */
   madeAt: string;
 }
 
 const NONE = 'なし';
 
-/** The conditions block as label–value rows, in CONDITION_LABELS' order. */
+/** The conditions block as label–value rows, in CONDITION_LABELS' order (選択エリア when given). */
 export function conditionRows(c: ExportConditions): [label: string, value: string][] {
   return [
     [CONDITION_LABELS.corporation, c.corporation],
@@ -64,8 +69,16 @@ export function conditionRows(c: ExportConditions): [label: string, value: strin
     [CONDITION_LABELS.period, c.period],
     [CONDITION_LABELS.comparison, c.comparison || NONE],
     [CONDITION_LABELS.filters, c.filters || NONE],
+    ...(c.selection === undefined
+      ? []
+      : [[CONDITION_LABELS.selection, c.selection] as [string, string]]),
     [CONDITION_LABELS.madeAt, c.madeAt],
   ];
+}
+
+/** The chosen meshes in order of selection, as the conditions block writes them. */
+export function selectionText(meshCodes: readonly string[]): string {
+  return `${meshCodes.map((code, i) => `${i + 1}. ${code}`).join('、')}（${meshCodes.length}エリア）`;
 }
 
 /** The time a file was made, as its conditions block writes it (Japan time). */
@@ -132,6 +145,20 @@ export function analysisExportFileName(
   const words = byStore ? [title, metricLabel, BY_STORE_FILE_WORD] : [title, metricLabel];
   return exportFileName(words, period, extension);
 }
+
+/**
+ * The workbook of the acquisition-rate table 選択エリア別獲得率: its file's word, its sheet, and
+ * the formats of its figures (the rate with the screen's two decimals, patients in 人).
+ */
+export const MARKET_SHARE_XLSX = {
+  fileWord: MARKET_SHARE_FILE_WORD,
+  sheet: MARKET_SHARE_LABELS.table,
+  /** The last row: the chosen meshes' sums and their rate, as the screen's summary shows them. */
+  totalLabel: MARKET_SHARE_LABELS.summary,
+  numberFormat: '0',
+  rateFormat: `0.00"${RATE_UNIT}"`,
+  personFormat: `#,##0"${MARKET_SHARE_LABELS.personUnit}"`,
+} as const;
 
 /** MIME types of the exported files. */
 export const EXPORT_MIME_TYPES = {

@@ -13,6 +13,7 @@ export * from './maps.ts';
 export * from './geo.ts';
 export * from './format.ts';
 export * from './csv.ts';
+export * from './market-share-table.ts';
 export * from './exports.ts';
 export * from './schemas/index.ts';
 export * from './dates.ts';

@@ -255,6 +255,9 @@ export function formatAcquisitionRate(rate: number | typeof NO_VALUE): string {
   return rate === NO_VALUE ? NO_VALUE : `${formatNumber(rate, 2)}${RATE_UNIT}`;
 }
 
+/** The word that names the acquisition-rate table's files (its CSV and its workbook). */
+export const MARKET_SHARE_FILE_WORD = '患者獲得率';
+
 /** Labels of the acquisition-rate screen (spec 02 §2.4). */
 export const MARKET_SHARE_LABELS = {
   storeSelect: '店舗選択',

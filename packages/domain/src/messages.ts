@@ -45,6 +45,11 @@ export const INPUT_MESSAGES = {
   coordinate: (field: string, min: number, max: number) =>
     `${field}は${min}から${max}までの数値で指定してください`,
   meshCode: '地域メッシュコードは9桁の半角数字（1/2地域メッシュ）で指定してください',
+  meshCodeList:
+    '地域メッシュコードは9桁の半角数字（1/2地域メッシュ）をカンマ区切りで指定してください',
+  meshCodesRequired: 'エリアを1つ以上選択してください',
+  meshCodesTooMany: (n: number) => `選択エリアは${n}件以内で指定してください`,
+  meshCodesRepeated: '同じ地域メッシュコードが重複しています',
   /** One code of digits (a store chosen in a selector). */
   code: (field: string, digits: number) => `${field}は${digits}桁以内の半角数字で指定してください`,
   facilityType: '施設の種類は clinic、care、pharmacy のいずれかで指定してください',

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { facilityJudgementsQuerySchema } from '../facility-standards/judgement-api.ts';
 import { ANALYSIS_PAGES, type AnalysisFamily } from '../pages.ts';
 import { analysisCsvQuerySchema } from '../schemas/analysis.ts';
+import { marketShareXlsxQuerySchema } from '../schemas/maps.ts';
 import { boundedText } from '../schemas/primitives.ts';
 import { scorecardQuerySchema } from '../schemas/scorecard.ts';
 import { dashboardQuerySchema } from './analytics.ts';
 import { endpoint, fileSchema } from './endpoint.ts';
 
 /**
- * The dashboard and the scorecard as Excel workbooks, and the dashboard as a PDF report, each
- * asked with the query of its screen.
+ * The dashboard, the scorecard, 施設基準 and the acquisition-rate table as Excel workbooks, and
+ * the dashboard as a PDF report, each asked with the query of its screen.
  */
 export const exportContracts = {
   dashboardXlsx: endpoint({
@@ -43,6 +44,15 @@ export const exportContracts = {
     tag: 'exports',
     summary: 'The store scorecard as an Excel workbook',
     query: scorecardQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+  marketShareXlsx: endpoint({
+    method: 'GET',
+    path: '/v3/xlsx/market_share',
+    tag: 'exports',
+    summary:
+      'The acquisition-rate table of the meshes chosen on the map (each with its age bands), as an Excel workbook',
+    query: marketShareXlsxQuerySchema,
     responses: { 200: fileSchema },
   }),
 };

@@ -172,6 +172,42 @@ export const marketShareQuerySchema = z
   .strict();
 export type MarketShareQuery = z.output<typeof marketShareQuerySchema>;
 
+/** 9 characters a code and a comma between: the longest list of INPUT_LIMITS.meshCodesMax codes. */
+const MESH_CODE_LIST_MAX_LENGTH = INPUT_LIMITS.meshCodesMax * 10 - 1;
+
+/**
+ * The meshes chosen on the map, comma-joined in order of selection (their selection numbers);
+ * at least one, each once.
+ */
+const chosenMeshCodes = () =>
+  text({ typeError: INPUT_MESSAGES.meshCodeList })
+    .min(1, stop(INPUT_MESSAGES.meshCodesRequired))
+    .max(
+      MESH_CODE_LIST_MAX_LENGTH,
+      stop(INPUT_MESSAGES.meshCodesTooMany(INPUT_LIMITS.meshCodesMax)),
+    )
+    .regex(/^[0-9]{8}[1-4](,[0-9]{8}[1-4])*$/, stop(INPUT_MESSAGES.meshCodeList))
+    .transform((value) => value.split(','))
+    .refine(
+      (codes) => new Set(codes).size === codes.length,
+      stop(INPUT_MESSAGES.meshCodesRepeated),
+    );
+
+/**
+ * GET /v3/xlsx/market_share: the table 選択エリア別獲得率 as a workbook, asked with the map's
+ * query and the chosen meshes.
+ */
+export const marketShareXlsxQuerySchema = z
+  .object({
+    from: calendarDate(),
+    to: calendarDate(),
+    store_code: chosenStoreCode(),
+    mesh_codes: chosenMeshCodes(),
+  })
+  .strict();
+export type MarketShareXlsxQuery = z.output<typeof marketShareXlsxQuerySchema>;
+export type MarketShareXlsxQueryInput = z.input<typeof marketShareXlsxQuerySchema>;
+
 /**
  * branches: the chosen store (coordinates null when its address has none). estimatedPatientCounts:
  * every mesh where the store's patients of the period live, and every mesh with census population

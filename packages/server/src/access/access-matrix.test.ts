@@ -233,6 +233,8 @@ function marketShareRows(): Record<string, Row> {
     get(`${path}?${analysisPeriod}&store_code=${store}`);
   const estimate = (path: string) => get(`${path}?${analysisPeriod}&mesh_code=503033023`);
   const [v3, v2] = [map('/v3/market_share/'), map('/v2/market_share/market_share/')];
+  const xlsx = (store: string) =>
+    get(`/v3/xlsx/market_share?${analysisPeriod}&store_code=${store}&mesh_codes=503033023`);
   return {
     'GET /v3/market_share/': {
       probe: v3('{store}'),
@@ -258,6 +260,13 @@ function marketShareRows(): Record<string, Row> {
       allowed: openTo('MarketShare', { roles: ['system_admin'] }),
       answer: 200,
       foreign: null,
+    },
+    'GET /v3/xlsx/market_share': {
+      probe: xlsx('{store}'),
+      allowed: openTo('MarketShare', { plans: CAPABILITIES.exportTables.plans }),
+      answer: 200,
+      foreign: [xlsx('{foreignStore}')],
+      outsideStores: [xlsx('1003')],
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   analysisPageByFamily,
   bucketText,
@@ -26,6 +27,7 @@ import { lineChart, type ChartSeries } from './pdf/line-chart.ts';
 import {
   CONTENT_WIDTH,
   documentBytes,
+  endedDocument,
   ensureSpace,
   heading,
   MARGIN,
@@ -34,6 +36,7 @@ import {
   stampPages,
   table,
   type Column,
+  type ReportDocument,
 } from './pdf/report-document.ts';
 
 /** How many institutions the report lists. */
@@ -120,7 +123,7 @@ const kpiColumns: Column[] = [
   { header: EXPORT_TEXTS.changeHeader, width: CONTENT_WIDTH - 415, align: 'right' },
 ];
 
-function kpiSection(doc: ReturnType<typeof newReportDocument>, d: DashboardExport): void {
+function kpiSection(doc: ReportDocument, d: DashboardExport): void {
   heading(doc, '主要指標');
   const figures = d.kpis.map(({ metric, answer }) => ({
     label: metric.label,
@@ -139,7 +142,7 @@ function kpiSection(doc: ReturnType<typeof newReportDocument>, d: DashboardExpor
   if (figures.some((f) => f.note)) paragraph(doc, `※ ${MESSAGES.comparisonIncomplete}`);
 }
 
-function chartSection(doc: ReturnType<typeof newReportDocument>, d: DashboardExport): void {
+function chartSection(doc: ReportDocument, d: DashboardExport): void {
   heading(doc, '推移（実線: 当期、点線: 比較期間）');
   const axis = d.query.periodCode as TimeAxisValue;
   const charts: ChartSeries[] = d.kpis.map(({ metric, answer }) => ({
@@ -163,10 +166,7 @@ function chartSection(doc: ReturnType<typeof newReportDocument>, d: DashboardExp
   }
 }
 
-function scorecardSection(
-  doc: ReturnType<typeof newReportDocument>,
-  scorecard: ScorecardResponse,
-): void {
+function scorecardSection(doc: ReportDocument, scorecard: ScorecardResponse): void {
   heading(doc, '店舗別実績');
   const kpis = REPORT_SCORECARD_KPIS.map((key) => SCORECARD_KPIS.find((k) => k.key === key)!);
   const first = 115;
@@ -189,10 +189,7 @@ function scorecardSection(
   );
 }
 
-function institutionSection(
-  doc: ReturnType<typeof newReportDocument>,
-  institutions: readonly TopInstitution[],
-): void {
+function institutionSection(doc: ReportDocument, institutions: readonly TopInstitution[]): void {
   heading(doc, `処方箋の多い医療機関（上位${TOP_INSTITUTIONS}）`);
   if (institutions.length === 0) {
     paragraph(doc, 'この期間の処方箋はありません。');
@@ -215,10 +212,7 @@ function institutionSection(
   );
 }
 
-function facilitySection(
-  doc: ReturnType<typeof newReportDocument>,
-  extras: DashboardReportExtras,
-): void {
+function facilitySection(doc: ReportDocument, extras: DashboardReportExtras): void {
   if (extras.outlook.length === 0) return;
   heading(doc, '施設基準の見込み');
   const width = (CONTENT_WIDTH - 115) / 4;
@@ -241,12 +235,9 @@ function facilitySection(
 /**
  * The dashboard as an A4 PDF report: the KPIs against the comparison, their series as vector
  * charts, the scorecard, the top institutions, the 施設基準 outlook and alerts; corporation,
- * stores, period and comparison on every page.
+ * stores, period and comparison on every page. Drawn, not yet ended.
  */
-export async function dashboardPdf(
-  d: DashboardExport,
-  extras: DashboardReportExtras,
-): Promise<Buffer> {
+function dashboardReport(d: DashboardExport, extras: DashboardReportExtras): ReportDocument {
   const doc = newReportDocument(DASHBOARD_REPORT_TITLE);
   kpiSection(doc, d);
   scorecardSection(doc, extras.scorecard);
@@ -255,5 +246,18 @@ export async function dashboardPdf(
   doc.addPage();
   chartSection(doc, d);
   stampPages(doc, DASHBOARD_REPORT_TITLE, d.conditions);
-  return documentBytes(doc);
+  return doc;
+}
+
+/**
+ * The report as a stream of its bytes, for the reply to pipe. Drawn before it is returned, so a
+ * failure while drawing is thrown before the first byte.
+ */
+export function dashboardPdfStream(d: DashboardExport, extras: DashboardReportExtras): Readable {
+  return endedDocument(dashboardReport(d, extras));
+}
+
+/** The report's bytes, for the report mail's attachment. */
+export function dashboardPdf(d: DashboardExport, extras: DashboardReportExtras): Promise<Buffer> {
+  return documentBytes(dashboardReport(d, extras));
 }

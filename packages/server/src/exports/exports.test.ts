@@ -93,6 +93,8 @@ async function workbook(client: HttpClient, path: string, query: Record<string, 
   expect(reply.headers.get('content-type')).toBe(
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   );
+  // Streamed as exceljs writes it: no length is sent ahead.
+  expect(reply.headers.get('transfer-encoding')).toBe('chunked');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(reply.bytes as unknown as ArrayBuffer);
   return { book, disposition: decodeURIComponent(reply.headers.get('content-disposition')!) };
@@ -297,6 +299,9 @@ describe('the dashboard exports', () => {
     );
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/pdf');
+    // Streamed to the reply as pdfkit writes it, not gathered first: no length is sent ahead.
+    expect(reply.headers.get('content-length')).toBeNull();
+    expect(reply.headers.get('transfer-encoding')).toBe('chunked');
     expect(reply.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const file = join(scratch, 'report.pdf');
     writeFileSync(file, reply.bytes);

@@ -5,6 +5,7 @@ import {
   EXPORT_TEXTS,
   exportContracts,
   exportFileName,
+  MARKET_SHARE_XLSX,
   route,
   todayInJapan,
 } from '@pharmalytics/domain';
@@ -17,16 +18,18 @@ import { contractRoute } from '../http/contract-route.ts';
 import { analysisExportRoutes } from './analysis-routes.ts';
 import { exportConditions } from './conditions.ts';
 import { dashboardExport, dashboardSheets } from './dashboard-export.ts';
-import { dashboardPdf, dashboardReportExtras } from './dashboard-pdf.ts';
+import { dashboardPdfStream, dashboardReportExtras } from './dashboard-pdf.ts';
 import { judgeStores } from '../facility-standards/index.ts';
 import { facilitySheets } from './facility-export.ts';
+import { marketShareExport, marketShareSheets } from './market-share-export.ts';
 import { scorecardSheets } from './scorecard-export.ts';
 import { workbookStream } from './workbook.ts';
 
 /**
  * The file exports: every analysis page's CSV and Excel workbook, the dashboard's workbook and
- * PDF report, and the scorecard's workbook, each with its screen's query, for the members who
- * may open the screen and hold the export's capability.
+ * PDF report, and the workbooks of the scorecard, 施設基準 and the acquisition-rate table, each
+ * with its screen's query, for the members who may open the screen and hold the export's
+ * capability.
  */
 export function exportRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
@@ -58,7 +61,7 @@ export function exportRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
         return reply
           .type(EXPORT_MIME_TYPES.pdf)
           .header('Content-Disposition', attachmentDisposition(name))
-          .send(await dashboardPdf(d, extras));
+          .send(dashboardPdfStream(d, extras));
       },
     );
 
@@ -107,6 +110,20 @@ export function exportRoutes(deps: AnalyticsRouteDeps): FastifyPluginAsyncZod {
           .type(EXPORT_MIME_TYPES.xlsx)
           .header('Content-Disposition', attachmentDisposition(name))
           .send(workbookStream(scorecardSheets(scorecard, conditions)));
+      },
+    );
+
+    contractRoute(
+      app,
+      exportContracts.marketShareXlsx,
+      { access: access.export('MarketShare', 'exportTables', EXPORT_TEXTS.xlsxFailed) },
+      async (request, reply) => {
+        const table = await marketShareExport(deps, request.auth, request.query);
+        const name = exportFileName([MARKET_SHARE_XLSX.fileWord], table.period, 'xlsx');
+        return reply
+          .type(EXPORT_MIME_TYPES.xlsx)
+          .header('Content-Disposition', attachmentDisposition(name))
+          .send(workbookStream(marketShareSheets(table)));
       },
     );
   };

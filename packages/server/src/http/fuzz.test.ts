@@ -77,8 +77,11 @@ const deviceAuthorization = `Basic ${Buffer.from(`${device.user}:${device.key}`)
 /** The page of an analysis call (/v3/{family}/…, /v2/{family}/…, /v3/csv/{family}/…). */
 const analysisPageOf = (url: string) =>
   analysisPageByFamily(url.match(/^\/v[23]\/(?:csv\/)?(\w+)\/:metric$/)?.[1] ?? '');
-/** The acquisition-rate map's calls, which take a period as the analysis calls do. */
-const MARKET_SHARE_CALL = /^\/v[23]\/(market_share|estimate_count)\//;
+/**
+ * The acquisition-rate map's calls and its table's workbook, which take a period as the analysis
+ * calls do.
+ */
+const MARKET_SHARE_CALL = /^\/v[23]\/(market_share|estimate_count)\/|^\/v3\/xlsx\/market_share$/;
 /** The period of an analysis call: a week on the daily axis, so requests reach the engine. */
 const ANALYSIS_WEEK: Record<string, string> = { from: '2026-10-01', to: '2026-10-07' };
 /** The map calls' period, and a viewport around the demo stores the facility search takes. */
@@ -129,6 +132,8 @@ const given: Given = (route, location, name) => {
       return storeCodes.join(',');
     case 'query.store_code':
       return storeCodes[0];
+    case 'query.mesh_codes':
+      return '503033023,503033024';
     case 'body.storeCodes':
       return storeCodes[0];
     case 'body.institutionCodes':

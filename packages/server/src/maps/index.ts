@@ -7,3 +7,4 @@ export {
   upsertFacilities,
 } from './facility-master.ts';
 export { patientDistributionRoutes } from './patient-distribution-routes.ts';
+export { cachedAcquired, meshEstimatesOnly, storeMarketShare } from './market-share-service.ts';

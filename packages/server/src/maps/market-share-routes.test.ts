@@ -1,7 +1,6 @@
 import {
   AGE_BANDS,
   AGE_BAND_UNKNOWN,
-  CSV_COLUMNS,
   FIELD_LABELS,
   FORM_MESSAGES,
   INPUT_LIMITS,
@@ -11,7 +10,6 @@ import {
   MESH_ALL_AGES_LABEL,
   MESSAGES,
   NO_VALUE,
-  type DispensingCsvColumn,
   type MarketShareResponse,
   type MeshEstimate,
 } from '@pharmalytics/domain';
@@ -23,7 +21,14 @@ import { generatedWorld, uploadGeneratedMonths } from '../testing/generated-hist
 import { replicaCaughtUp } from '../testing/replica.ts';
 import { signInDemoMembers, type DemoMember } from '../testing/auth.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { uploadAs } from '../testing/upload.ts';
+import {
+  MARKET_SHARE_PERIOD,
+  MARKET_SHARE_SHEETS,
+  TENJIN_MESH,
+  TOWNS,
+  uploadMarketShareSheets,
+  type MarketShareSheet,
+} from '../testing/market-share-sheets.ts';
 import { acquiredPatients } from './market-share-acquired.ts';
 import { meshCodesAround } from './market-share-area.ts';
 
@@ -36,150 +41,14 @@ import { meshCodesAround } from './market-share-area.ts';
  *   東京都千代田区千代田 → 533946201 (no census data in the file).
  */
 
-/** 90 days: 2025-01-01 to 2025-03-31. */
-const PERIOD = { from: '2025-01-01', to: '2025-03-31' };
-const TENJIN = '503033023';
-
-const TOWNS = {
-  tenjin1: '福岡県福岡市中央区天神一丁目',
-  watanabedori5: '福岡県福岡市中央区渡辺通五丁目',
-  tenjin2: '福岡県福岡市中央区天神二丁目',
-  haruyoshi3: '福岡県福岡市中央区春吉三丁目',
-  kokura: '福岡県北九州市小倉北区浅野一丁目',
-  tokyo: '東京都千代田区千代田',
-} as const;
-
-interface Sheet {
-  store: string;
-  date: string;
-  patient: string;
-  birthMonth: string;
-  address: string;
-}
-
-/**
- * Store 1001's patients: A twice (69 at the first sheet, 70 at the last: counted as 70～79), B,
- * C without a birth month (不明), D, E far away, F where the census has nobody, G without an
- * address (not on the map), H only outside the period. B also goes to 1002, J to 1003.
- */
-const SHEETS: Sheet[] = [
-  {
-    store: '1001',
-    date: '2025-01-10',
-    patient: 'MS-A',
-    birthMonth: '1955-02',
-    address: TOWNS.tenjin1,
-  },
-  {
-    store: '1001',
-    date: '2025-02-20',
-    patient: 'MS-A',
-    birthMonth: '1955-02',
-    address: TOWNS.tenjin1,
-  },
-  {
-    store: '1001',
-    date: '2025-03-05',
-    patient: 'MS-B',
-    birthMonth: '1990-07',
-    address: TOWNS.watanabedori5,
-  },
-  { store: '1001', date: '2025-03-31', patient: 'MS-C', birthMonth: '', address: TOWNS.tenjin1 },
-  {
-    store: '1001',
-    date: '2025-01-01',
-    patient: 'MS-D',
-    birthMonth: '2000-01',
-    address: TOWNS.tenjin2,
-  },
-  {
-    store: '1001',
-    date: '2025-02-02',
-    patient: 'MS-E',
-    birthMonth: '1980-04',
-    address: TOWNS.kokura,
-  },
-  {
-    store: '1001',
-    date: '2025-02-03',
-    patient: 'MS-F',
-    birthMonth: '1970-01',
-    address: TOWNS.tokyo,
-  },
-  { store: '1001', date: '2025-02-04', patient: 'MS-G', birthMonth: '1975-01', address: '' },
-  {
-    store: '1001',
-    date: '2024-12-31',
-    patient: 'MS-H',
-    birthMonth: '1960-01',
-    address: TOWNS.haruyoshi3,
-  },
-  {
-    store: '1001',
-    date: '2025-04-01',
-    patient: 'MS-H',
-    birthMonth: '1960-01',
-    address: TOWNS.haruyoshi3,
-  },
-  {
-    store: '1002',
-    date: '2025-03-06',
-    patient: 'MS-B',
-    birthMonth: '1990-07',
-    address: TOWNS.watanabedori5,
-  },
-  {
-    store: '1003',
-    date: '2025-03-07',
-    patient: 'MS-J',
-    birthMonth: '1948-05',
-    address: TOWNS.tenjin1,
-  },
-];
+const PERIOD = MARKET_SHARE_PERIOD;
+const TENJIN = TENJIN_MESH;
 
 /** The estimate of 503033023 over the 90 days, by hand in estimate-model.test.ts. */
 const TENJIN_ESTIMATE = [17, 40, 80, 103, 146, 155, 137, 121, 94, 42];
 
-const insuranceCodes = new Map<string, string>();
-
-function sheetLine(sheet: Sheet, index: number) {
-  const values: Partial<Record<DispensingCsvColumn, string>> = {
-    pharmacy_code: insuranceCodes.get(sheet.store)!,
-    dispensing_date: sheet.date,
-    reception_time: '10:00',
-    reception_id: `MS-${index}`,
-    prescription_no: '1',
-    patient_id: sheet.patient,
-    patient_gender: '2',
-    patient_birth_month: sheet.birthMonth,
-    patient_address: sheet.address,
-    insurance_type: '社保',
-    reception_type: '外来',
-    visit_type: '再来',
-    medicine_notebook: '1',
-    institution_code: '4011000011',
-    institution_name: '天神内科クリニック',
-    department: '内科',
-    line_type: 'FEE',
-    code: '120000110',
-    name: '調剤基本料',
-    category: '調剤基本料',
-    points: '45',
-    count: '1',
-  };
-  return CSV_COLUMNS.map((column) => values[column] ?? '').join(',');
-}
-
-async function upload(sheets: Sheet[], offset = 0) {
-  for (const store of new Set(sheets.map((s) => s.store))) {
-    const lines = sheets
-      .map((sheet, i) => [sheet, i + offset] as const)
-      .filter(([sheet]) => sheet.store === store)
-      .map(([sheet, i]) => sheetLine(sheet, i));
-    const reply = await uploadAs(t, store, lines);
-    expect(reply.body, store).toMatchObject({ status: 'loaded', rowsRefused: 0 });
-  }
-}
+const upload = (sheets: MarketShareSheet[], offset = 0) =>
+  uploadMarketShareSheets(t, sheets, offset);
 
 let t: TestApp;
 let clients: Record<DemoMember, HttpClient>;
@@ -187,13 +56,7 @@ let clients: Record<DemoMember, HttpClient>;
 beforeAll(async () => {
   t = await startTestApp();
   await seedMastersIfEmpty(t.db);
-  for (const store of await t.db
-    .selectFrom('stores')
-    .select(['store_code', 'insurance_institution_code'])
-    .execute()) {
-    insuranceCodes.set(store.store_code, store.insurance_institution_code!);
-  }
-  await upload(SHEETS);
+  await upload(MARKET_SHARE_SHEETS);
   clients = await signInDemoMembers(t);
 }, 120_000);
 afterAll(() => t.close());

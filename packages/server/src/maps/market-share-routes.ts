@@ -1,14 +1,18 @@
 import { mapsContracts, type MarketShareQuery } from '@pharmalytics/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
-import { memberScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { executorOf, recordsExecutor } from '../analytics/executors.ts';
+import { recordsExecutor } from '../analytics/executors.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { requestPeriod } from '../analytics/period.ts';
 import { acquiredPatients } from './market-share-acquired.ts';
-import { marketShare, meshEstimateOnly, type AcquiredSource } from './market-share-service.ts';
+import {
+  cachedAcquired,
+  meshEstimateOnly,
+  storeMarketShare,
+  type AcquiredSource,
+} from './market-share-service.ts';
 
 const SYSTEM_ADMIN_TWIN = { roles: ['system_admin'] } as const;
 
@@ -25,17 +29,11 @@ const SYSTEM_ADMIN_TWIN = { roles: ['system_admin'] } as const;
  * Periods follow the analysis calls' rules (order, calendar, length; the free plan's calendar).
  */
 export function marketShareRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
-  const cached: AcquiredSource = (query, scope) =>
-    metrics.answer('marketShareAcquired', scope, [query.from, query.to], (on) =>
-      acquiredPatients(executorOf(on), query),
-    );
+  const cached = cachedAcquired(metrics);
   const fromFacts: AcquiredSource = (query) => acquiredPatients(recordsExecutor(db), query);
 
-  const answer = async (auth: AuthContext, q: MarketShareQuery, acquired: AcquiredSource) => {
-    const period = requestPeriod(q.from, q.to);
-    const scope = await memberScope(db, auth, { storeCodes: [q.store_code], from: q.from });
-    return marketShare(db, scope, period, acquired);
-  };
+  const answer = async (auth: AuthContext, q: MarketShareQuery, acquired: AcquiredSource) =>
+    (await storeMarketShare(db, auth, q, acquired)).answer;
 
   return async (app) => {
     contractRoute(

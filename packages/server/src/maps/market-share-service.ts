@@ -2,13 +2,22 @@ import {
   MARKET_SHARE_RADIUS_METERS,
   storeLocation,
   type DateRange,
+  type MarketShareQuery,
   type MarketShareResponse,
   type MeshEstimate,
 } from '@pharmalytics/domain';
-import type { AnalysisScope } from '../access/analysis-scope.ts';
+import { memberScope, type AnalysisScope } from '../access/analysis-scope.ts';
+import type { AuthContext } from '../access/auth-context.ts';
+import { executorOf } from '../analytics/executors.ts';
+import type { MetricCache } from '../analytics/metric-cache.ts';
+import { requestPeriod } from '../analytics/period.ts';
 import type { Database } from '../db/connection.ts';
 import { estimateMeshes } from './estimate-meshes.ts';
-import type { AcquiredByMesh, AcquiredQuery } from './market-share-acquired.ts';
+import {
+  acquiredPatients,
+  type AcquiredByMesh,
+  type AcquiredQuery,
+} from './market-share-acquired.ts';
 import { meshCodesAround } from './market-share-area.ts';
 import { maxMesh, meshEstimate } from './market-share-response.ts';
 
@@ -17,6 +26,29 @@ export type AcquiredSource = (
   query: AcquiredQuery,
   scope: AnalysisScope,
 ) => Promise<AcquiredByMesh>;
+
+/**
+ * Acquired patients kept in the analytics answer cache by the corporation's data version, counted
+ * on the analytics replica when it has caught up.
+ */
+export function cachedAcquired(metrics: MetricCache): AcquiredSource {
+  return (query, scope) =>
+    metrics.answer('marketShareAcquired', scope, [query.from, query.to], (on) =>
+      acquiredPatients(executorOf(on), query),
+    );
+}
+
+/** The map of the store asked, its period and stores checked as the analysis calls' are. */
+export async function storeMarketShare(
+  db: Database,
+  auth: AuthContext,
+  q: Pick<MarketShareQuery, 'from' | 'to' | 'store_code'>,
+  acquired: AcquiredSource,
+): Promise<{ scope: AnalysisScope; period: DateRange; answer: MarketShareResponse }> {
+  const period = requestPeriod(q.from, q.to);
+  const scope = await memberScope(db, auth, { storeCodes: [q.store_code], from: q.from });
+  return { scope, period, answer: await marketShare(db, scope, period, acquired) };
+}
 
 /**
  * The acquisition-rate map of one store (GET /v3/market_share/): the store, and every mesh
@@ -74,6 +106,18 @@ export async function meshEstimateOnly(
   meshCode: string,
   period: DateRange,
 ): Promise<MeshEstimate[]> {
-  const estimates = await estimateMeshes(db, [meshCode], period);
-  return [meshEstimate(meshCode, undefined, estimates.byMesh.get(meshCode))];
+  return [...(await meshEstimatesOnly(db, [meshCode], period)).values()];
+}
+
+/** The estimates of several meshes as meshEstimateOnly answers each, by mesh code. */
+export async function meshEstimatesOnly(
+  db: Database,
+  meshCodes: readonly string[],
+  period: DateRange,
+): Promise<Map<string, MeshEstimate>> {
+  if (meshCodes.length === 0) return new Map();
+  const estimates = await estimateMeshes(db, [...meshCodes], period);
+  return new Map(
+    meshCodes.map((code) => [code, meshEstimate(code, undefined, estimates.byMesh.get(code))]),
+  );
 }

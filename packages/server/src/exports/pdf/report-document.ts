@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { conditionRows, PRODUCT_NAME, type ExportConditions } from '@pharmalytics/domain';
 import PDFDocument from 'pdfkit';
@@ -183,6 +184,15 @@ export function stampPages(doc: ReportDocument, title: string, conditions: Expor
     });
     doc.page.margins = margins;
   }
+}
+
+/**
+ * The document ended, as the stream of its bytes (a pdfkit document is a readable stream): the
+ * pages kept for stamping are written out as it ends.
+ */
+export function endedDocument(doc: ReportDocument): Readable {
+  doc.end();
+  return doc;
 }
 
 /** The finished document's bytes. */

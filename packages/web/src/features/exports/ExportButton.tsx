@@ -14,11 +14,14 @@ export function ExportButton({
   fallbackName,
   failure,
   fetchFile,
+  disabled = false,
 }: {
   label: string;
   fallbackName: string;
   failure: string;
   fetchFile: () => Promise<DownloadedFile>;
+  /** Nothing to export yet. */
+  disabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -37,7 +40,7 @@ export function ExportButton({
       variant="outlined"
       size="small"
       startIcon={<DownloadOutlinedIcon />}
-      disabled={busy}
+      disabled={busy || disabled}
       aria-busy={busy}
       onClick={() => void run()}
     >
@@ -50,6 +53,7 @@ export function ExportButton({
 export function XlsxButton(props: {
   fallbackName: string;
   fetchFile: () => Promise<DownloadedFile>;
+  disabled?: boolean;
 }) {
   return (
     <ExportButton label={EXPORT_TEXTS.xlsxButton} failure={EXPORT_TEXTS.xlsxFailed} {...props} />

@@ -1,5 +1,6 @@
 import {
   exportContracts,
+  type DateRange,
   type DashboardQuery,
   type DashboardQueryInput,
   type ScorecardQueryInput,
@@ -33,5 +34,24 @@ export function downloadFacilityStandardsXlsx(
 ): Promise<DownloadedFile> {
   return download(exportContracts.facilityStandardsXlsx, {
     query: { storeCodes: storeCodes.join(',') },
+  });
+}
+
+/**
+ * The acquisition-rate table of the chosen meshes (in order of selection) as an Excel workbook,
+ * for the map's store and period.
+ */
+export function downloadMarketShareXlsx(
+  period: DateRange,
+  storeCode: string,
+  meshCodes: readonly string[],
+): Promise<DownloadedFile> {
+  return download(exportContracts.marketShareXlsx, {
+    query: {
+      from: period.from,
+      to: period.to,
+      store_code: storeCode,
+      mesh_codes: meshCodes.join(','),
+    },
   });
 }

@@ -6,7 +6,14 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  areaGroups,
   defaultMarketShareLayers,
+  exportFileName,
+  marketShareCsv,
+  MARKET_SHARE_XLSX,
+  memberCan,
+  selectedAreas,
+  selectionTotals,
   storeLocation,
   MARKET_SHARE_CSV,
   MARKET_SHARE_LABELS,
@@ -28,6 +35,7 @@ import {
   PageLoader,
   saveText,
 } from '../../../components/index.ts';
+import { downloadMarketShareXlsx } from '../../exports/index.ts';
 import { useSignedInMember } from '../../session/index.ts';
 import {
   ConditionBar,
@@ -42,7 +50,6 @@ import {
 import { fetchEstimateCount, fetchMarketShare, marketShareKeys } from './api.ts';
 import { ALL_CLOSED, setOpenAll, toggleRow, type Expansion } from './expansion.ts';
 import { LazyMarketShareMap } from './LazyMarketShareMap.tsx';
-import { areaGroups, marketShareCsv, selectedAreas, selectionTotals } from './selectedAreas.ts';
 import { toggleMesh, type MeshSelection } from './selection.ts';
 import { SelectionSummary } from './SelectionSummary.tsx';
 import { SelectionTable } from './SelectionTable.tsx';
@@ -266,6 +273,15 @@ function MarketShare({ member, stores }: { member: Member; stores: readonly Stor
           setExpansion((current) => toggleRow(current, meshCode, selection))
         }
         onCsv={downloadCsv}
+        xlsx={
+          memberCan(member, 'exportTables')
+            ? {
+                fallbackName: exportFileName([MARKET_SHARE_XLSX.fileWord], base, 'xlsx'),
+                // Meshes are chosen on a store's map only: with rows to export, a store is chosen.
+                fetchFile: () => downloadMarketShareXlsx(base, storeCode!, selection),
+              }
+            : undefined
+        }
       />
     </>
   );

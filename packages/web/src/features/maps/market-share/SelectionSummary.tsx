@@ -5,18 +5,18 @@ import {
   formatNumber,
   MARKET_SHARE_LABELS,
   NO_VALUE,
+  type AreaFigures,
 } from '@pharmalytics/domain';
 import { useId } from 'react';
-import type { Figures } from './selectedAreas.ts';
 
-const persons = (value: Figures['count']) =>
+const persons = (value: AreaFigures['count']) =>
   value === NO_VALUE ? NO_VALUE : `${formatNumber(value, 0)}${MARKET_SHARE_LABELS.personUnit}`;
 
 /**
  * The total of the chosen meshes (spec 02 §2.4): rate, acquired and estimated patients; '-'
  * with nothing chosen.
  */
-export function SelectionSummary({ totals }: { totals: Figures | null }) {
+export function SelectionSummary({ totals }: { totals: AreaFigures | null }) {
   const headingId = useId();
   const items = [
     {

@@ -22,12 +22,15 @@ import {
   MARKET_SHARE_LABELS,
   MESSAGES,
   NO_VALUE,
+  type AreaGroup,
+  type AreaRow,
 } from '@pharmalytics/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DownloadedFile } from '../../../api/index.ts';
 import { visuallyHidden } from '../../../components/index.ts';
+import { XlsxButton } from '../../exports/index.ts';
 import { isOpen, type Expansion } from './expansion.ts';
-import type { AreaGroup, AreaRow } from './selectedAreas.ts';
 
 const COLUMNS = MARKET_SHARE_CSV.header;
 const NUMERIC_FROM = 3;
@@ -121,7 +124,8 @@ function Group({
 
 /**
  * The table 選択エリア別獲得率 (spec 02 §2.4): per chosen mesh a 合計 row and its age bands, which
- * open one by one or all with the switch すべて開く; the CSV output of the whole table.
+ * open one by one or all with the switch すべて開く; the CSV output of the whole table, and for
+ * members who may export, the server's workbook of it.
  */
 export function SelectionTable({
   groups,
@@ -129,12 +133,15 @@ export function SelectionTable({
   onOpenAll,
   onToggleRow,
   onCsv,
+  xlsx,
 }: {
   groups: readonly AreaGroup[];
   expansion: Expansion;
   onOpenAll: (open: boolean) => void;
   onToggleRow: (meshCode: string) => void;
   onCsv: () => void;
+  /** The workbook's download; absent for a member without the export. */
+  xlsx?: { fallbackName: string; fetchFile: () => Promise<DownloadedFile> } | undefined;
 }) {
   const headingId = useId();
   return (
@@ -169,6 +176,7 @@ export function SelectionTable({
         >
           {MARKET_SHARE_LABELS.csv}
         </Button>
+        {xlsx && <XlsxButton {...xlsx} disabled={groups.length === 0} />}
       </Box>
       {/* Positioned, so that its visually hidden labels scroll with it rather than widen the page. */}
       <TableContainer

@@ -1,17 +1,14 @@
-import {
-  acquisitionRate,
-  MARKET_SHARE_AGE_BANDS,
-  type MeshDetail,
-  type MeshEstimate,
-} from '@pharmalytics/domain';
 import { describe, expect, it } from 'vitest';
+import { MARKET_SHARE_AGE_BANDS } from './filters.ts';
+import { acquisitionRate } from './maps.ts';
 import {
   areaGroups,
   marketShareCsv,
   selectedAreas,
   selectionTotals,
   type SelectedArea,
-} from './selectedAreas.ts';
+} from './market-share-table.ts';
+import type { MeshDetail, MeshEstimate } from './schemas/maps.ts';
 
 /** A mesh whose figures are the sums of its bands, as the server answers. */
 function mesh(meshCode: string, bands: readonly (readonly [number, number])[]): MeshEstimate {

@@ -1,12 +1,13 @@
-import {
-  acquisitionRate,
-  MARKET_SHARE_CSV,
-  MESH_ALL_AGES_LABEL,
-  NO_VALUE,
-  toCsv,
-  type MeshEstimate,
-} from '@pharmalytics/domain';
-import type { MeshSelection } from './selection.ts';
+import { MARKET_SHARE_CSV, toCsv } from './csv.ts';
+import { NO_VALUE } from './format.ts';
+import { acquisitionRate, MESH_ALL_AGES_LABEL } from './maps.ts';
+import type { MeshEstimate } from './schemas/maps.ts';
+
+/**
+ * The table 選択エリア別獲得率 of the acquisition-rate screen (spec 02 §2.4), defined once: the
+ * screen draws it and writes its CSV from these rows, and the server writes its workbook from
+ * them.
+ */
 
 /** A chosen mesh and what is known of it. */
 export interface SelectedArea {
@@ -21,11 +22,11 @@ export interface SelectedArea {
 }
 
 /**
- * The chosen meshes with their figures: a mesh of the map's answer as it is there, any other
- * mesh as its estimate call answered.
+ * The chosen meshes (mesh codes in order of selection) with their figures: a mesh of the map's
+ * answer as it is there, any other mesh as its estimate call answered.
  */
 export function selectedAreas(
-  selection: MeshSelection,
+  selection: readonly string[],
   loaded: ReadonlyMap<string, MeshEstimate>,
   estimates: ReadonlyMap<string, MeshEstimate | null>,
 ): SelectedArea[] {
@@ -39,15 +40,15 @@ export function selectedAreas(
 type Value = number | typeof NO_VALUE;
 
 /** Acquired and estimated patients and their rate; '-' where nothing is known. */
-export interface Figures {
+export interface AreaFigures {
   rate: Value;
   count: Value;
   estimate: Value;
 }
 
-const UNKNOWN: Figures = { rate: NO_VALUE, count: NO_VALUE, estimate: NO_VALUE };
+const UNKNOWN: AreaFigures = { rate: NO_VALUE, count: NO_VALUE, estimate: NO_VALUE };
 
-function figuresOf(counts: { count: number; estimate: number } | null | undefined): Figures {
+function figuresOf(counts: { count: number; estimate: number } | null | undefined): AreaFigures {
   if (!counts) return UNKNOWN;
   return {
     rate: acquisitionRate(counts.count, counts.estimate),
@@ -60,7 +61,7 @@ function figuresOf(counts: { count: number; estimate: number } | null | undefine
  * The summary of the chosen meshes: acquired and estimated patients summed over those whose
  * figures are known, the rate computed from the sums (never averaged). Null with nothing chosen.
  */
-export function selectionTotals(areas: readonly SelectedArea[]): Figures | null {
+export function selectionTotals(areas: readonly SelectedArea[]): AreaFigures | null {
   if (areas.length === 0) return null;
   const known = areas.flatMap((area) => (area.figures ? [area.figures] : []));
   if (known.length === 0) return UNKNOWN;
@@ -71,7 +72,7 @@ export function selectionTotals(areas: readonly SelectedArea[]): Figures | null 
 }
 
 /** A line of the table 選択エリア別獲得率: a mesh's all-ages total, or one of its age bands. */
-export interface AreaRow extends Figures {
+export interface AreaRow extends AreaFigures {
   number: number;
   meshCode: string;
   ageBand: string;
@@ -86,7 +87,7 @@ export interface AreaGroup {
 
 export function areaGroups(areas: readonly SelectedArea[]): AreaGroup[] {
   return areas.map((area) => {
-    const row = (ageBand: string, figures: Figures): AreaRow => ({
+    const row = (ageBand: string, figures: AreaFigures): AreaRow => ({
       number: area.number,
       meshCode: area.meshCode,
       ageBand,
@@ -102,6 +103,11 @@ export function areaGroups(areas: readonly SelectedArea[]): AreaGroup[] {
   });
 }
 
+/** Every line of the table in order, each mesh's 合計 row then its age bands, open or not. */
+export function areaRows(groups: readonly AreaGroup[]): AreaRow[] {
+  return groups.flatMap((group) => [group.total, ...group.ages]);
+}
+
 /**
  * The table as CSV, every age band included whether its rows are open or not: the table's
  * columns, quoted cells, CRLF, UTF-8 with BOM (spec 02 §7).
@@ -115,8 +121,7 @@ export function marketShareCsv(groups: readonly AreaGroup[]): string {
     row.count,
     row.estimate,
   ];
-  return toCsv(
-    [MARKET_SHARE_CSV.header, ...groups.flatMap((group) => [group.total, ...group.ages].map(line))],
-    { bom: MARKET_SHARE_CSV.bom },
-  );
+  return toCsv([MARKET_SHARE_CSV.header, ...areaRows(groups).map(line)], {
+    bom: MARKET_SHARE_CSV.bom,
+  });
 }
