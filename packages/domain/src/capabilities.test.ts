@@ -21,6 +21,7 @@ describe('can', () => {
       administer: of(ALL_PLANS, ADMINS),
       seeFacilityStandards: of(PAID, ROLE_NAMES),
       administerFacilityStandards: of(PAID, ADMINS),
+      followPrescriberChanges: of(['advanced'], ADMINS),
       receiveDashboardReport: of(PAID, ROLE_NAMES),
       sendDashboardReport: of(PAID, ['system_admin']),
       exportTables: of(PAID, ROLE_NAMES),
