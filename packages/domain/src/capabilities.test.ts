@@ -50,4 +50,12 @@ describe('can', () => {
       }
     }
   });
+
+  it('lets follow the prescriber changes whoever administers and may open 処方元の変化', () => {
+    for (const who of everyone) {
+      expect(can(who, 'followPrescriberChanges'), `${who.plan}/${who.role}`).toBe(
+        can(who, 'administer') && isRouteAllowed(route('PrescriberChanges'), who.plan, who.role),
+      );
+    }
+  });
 });
