@@ -43,7 +43,10 @@ describe('demo history', () => {
     const day = (d: unknown) => String(d);
     const clinics = loadedFacilities.filter((f) => f.type === 'clinic');
     const start = clinics.map((f) => day(f.first_seen_on)).sort()[0]!;
-    const end = clinics.map((f) => day(f.last_seen_on)).sort().at(-1)!;
+    const end = clinics
+      .map((f) => day(f.last_seen_on))
+      .sort()
+      .at(-1)!;
     expect(clinics.filter((f) => day(f.first_seen_on) > start).map((f) => f.name)).toEqual([
       'さくら通り内科・糖尿病クリニック',
     ]);

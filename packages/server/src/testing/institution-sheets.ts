@@ -1,4 +1,5 @@
 import { CSV_COLUMNS, type DispensingCsvColumn } from '@pharmalytics/domain';
+import type { Database } from '../db/connection.ts';
 
 /** Days of a period, yyyy-MM-dd, both ends included. */
 export function daysOf({ from, to }: { from: string; to: string }): string[] {
@@ -50,10 +51,7 @@ export function institutionSheets(
 }
 
 /** The 保険医療機関コード of a store, for the lines of its files. */
-export async function pharmacyCodeOf(
-  t: { db: import('../db/connection.ts').Database },
-  storeCode: string,
-): Promise<string> {
+export async function pharmacyCodeOf(t: { db: Database }, storeCode: string): Promise<string> {
   const store = await t.db
     .selectFrom('stores')
     .select('insurance_institution_code')
