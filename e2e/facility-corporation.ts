@@ -11,10 +11,10 @@ import { dispensingCsv, uploadAsStore } from './uploads.ts';
 const HOME_CORPORATION = '100001';
 
 /**
- * Puts a corporation on the basic plan: the system administrator switches to it, changes the plan
+ * Puts a corporation on a paid plan: the system administrator switches to it, changes the plan
  * and switches back at once, on a browser of its own.
  */
-async function upgradeToBasic(browser: Browser, code: string) {
+async function upgrade(browser: Browser, code: string, plan: PaidPlan) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   try {
@@ -32,7 +32,7 @@ async function upgradeToBasic(browser: Browser, code: string) {
     try {
       const changed = await page.request.patch('/v2/corporations/service_plan', {
         headers: await csrfHeaders(page.request),
-        data: { plan: 'basic' },
+        data: { plan },
       });
       expect(changed.ok()).toBe(true);
     } finally {
@@ -43,6 +43,8 @@ async function upgradeToBasic(browser: Browser, code: string) {
   }
 }
 
+type PaidPlan = 'basic' | 'advanced';
+
 export interface FacilityCorporation {
   corporation: FreshCorporation;
   storeCode: string;
@@ -50,18 +52,24 @@ export interface FacilityCorporation {
 }
 
 /**
- * A corporation on the basic plan, with one store that has sent `history` (`@pharmalytics/datagen`
- * facility-history). The 施設基準 settings and judgements change or read what the demo
- * corporation's other specs rely on, so they are tried on these. `page` ends signed in as the
- * corporation's administrator.
+ * A corporation on a paid plan (the basic one unless `plan` says), with one store that has sent
+ * `history` (`@pharmalytics/datagen` facility-history). The 施設基準 settings and judgements, and
+ * the prescriber notices an administrator closes, change or read what the demo corporation's
+ * other specs rely on, so they are tried on these. `page` ends signed in as the corporation's
+ * administrator.
  */
 export async function createFacilityCorporation(
   page: Page,
   browser: Browser,
-  options: { prefix: string; storeName: string; history: readonly HistoryMonth[] },
+  options: {
+    prefix: string;
+    storeName: string;
+    history: readonly HistoryMonth[];
+    plan?: PaidPlan;
+  },
 ): Promise<FacilityCorporation> {
   const corporation = await createCorporation(page, options.prefix);
-  await upgradeToBasic(browser, corporation.corporationCode);
+  await upgrade(browser, corporation.corporationCode, options.plan ?? 'basic');
   await signIn(page, corporation.email);
   // 保険医療機関コード are unique across corporations: one of the test's own.
   const pharmacyCode = `404${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -82,7 +90,7 @@ export async function createFacilityCorporation(
   return { corporation, storeCode, storeName: options.storeName };
 }
 
-type FacilityCorporationName = 'alerts' | 'judgement' | 'settings' | 'gate';
+type FacilityCorporationName = 'alerts' | 'judgement' | 'settings' | 'gate' | 'prescriber';
 const savedAt = () => join(process.env.E2E_DATA_DIR!, 'facility-corporations.json');
 
 /** Keeps the corporations made by the setup project for the specs (the workers share the file). */

@@ -2,17 +2,14 @@ import { test as setup, type Browser } from '@playwright/test';
 import {
   concentrationRiseHistory,
   genericShareDropHistory,
+  prescriberFallHistory,
   r8Histories,
-  type HistoryMonth,
 } from '@pharmalytics/datagen';
 import { todayInJapan } from '@pharmalytics/domain';
 import { createFacilityCorporation, saveFacilityCorporations } from './facility-corporation.ts';
 
 /** One corporation, made on a browser of its own (each signs in as its own administrator). */
-async function made(
-  browser: Browser,
-  options: { prefix: string; storeName: string; history: readonly HistoryMonth[] },
-) {
+async function made(browser: Browser, options: Parameters<typeof createFacilityCorporation>[2]) {
   const context = await browser.newContext({ baseURL: setup.info().project.use.baseURL });
   try {
     return await createFacilityCorporation(await context.newPage(), browser, options);
@@ -22,11 +19,11 @@ async function made(
 }
 
 /**
- * The 施設基準 specs' corporations, made before any spec runs: putting one on a paid plan takes
- * the shared system administrator into it for a moment, which would disturb specs running at
- * the same time.
+ * The 施設基準 specs' corporations, and the prescriber notices' (advanced plan), made before any
+ * spec runs: putting one on a paid plan takes the shared system administrator into it for a
+ * moment, which would disturb specs running at the same time.
  */
-setup('corporations of the 施設基準 specs', async ({ browser }) => {
+setup('corporations of the 施設基準 and prescriber notice specs', async ({ browser }) => {
   setup.slow();
   const today = todayInJapan();
   saveFacilityCorporations({
@@ -49,6 +46,12 @@ setup('corporations of the 施設基準 specs', async ({ browser }) => {
       prefix: 'gate',
       storeName: '後発ゲート薬局',
       history: r8Histories(today).gate,
+    }),
+    prescriber: await made(browser, {
+      prefix: 'prescriber',
+      storeName: '処方元テスト薬局',
+      history: prescriberFallHistory(today),
+      plan: 'advanced',
     }),
   });
 });

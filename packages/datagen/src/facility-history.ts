@@ -130,6 +130,23 @@ export function genericShareDropHistory(today: string): HistoryMonth[] {
 }
 
 /**
+ * The fifteen months before `today`'s: A sends 30 receptions a month throughout; B (天神ビル眼科)
+ * 40 a month in the three months a year before the last three, 20 in the last three (the
+ * dashboard's notice period), 30 otherwise. B's flow halves against a year before: the prescriber
+ * notice 「天神ビル眼科からの処方箋が前年同期比 −50%（月40枚→20枚）」 (41 → 21 a month over
+ * three months of 89 days).
+ */
+export function prescriberFallHistory(today: string): HistoryMonth[] {
+  const thisMonth = today.slice(0, 7);
+  const length = 15;
+  return Array.from({ length }, (_, i) => ({
+    month: shiftMonthBy(thisMonth, i - length),
+    receptions: { A: 30, B: i < 3 ? 40 : i >= length - 3 ? 20 : 30 },
+    genericShare: 80,
+  }));
+}
+
+/**
  * Three stores judged on `today` under R8 (docs/facility-standards.md), each from May 2025 (no
  * data in the period that decided the 区分 before R8, so the 1,800 transition cannot be relied on):
  * - `gate`: 20 receptions a month, 集中率 60 %, both 実績 items billed monthly (R6 names before

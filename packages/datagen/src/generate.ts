@@ -34,7 +34,7 @@ import {
   quantityFor,
 } from './prescribing.ts';
 import { Rng, WeightedTable, deriveSeed } from './rng.ts';
-import { leftTheStore } from './story.ts';
+import { clinicClosed, leftTheStore } from './story.ts';
 import {
   type DemoWorld,
   type DemoWorldStore,
@@ -580,7 +580,7 @@ export function generateStoreMonth(
     const receptions: Reception[] = [];
     const weekday = weekdayOfDay(day);
     for (; v < end && sim.day[v] === day; v++) {
-      if (leftTheStore(world, sim, v)) continue;
+      if (leftTheStore(world, sim, v) || clinicClosed(world, sim, v)) continue;
       const home = sim.patients[sim.patient[v]!]!.kind === KIND_HOME;
       const afterHours =
         !home && weekday !== 6 && store.profile.afterHours && ctx.rng.chance(AFTER_HOURS_P);

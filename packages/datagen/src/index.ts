@@ -47,4 +47,4 @@ export {
 export { type DemoMasterFacility, demoFacilityMaster } from './facility-master.ts';
 export { DEMO_STATIONS, type DemoStation } from './stations.ts';
 export * from './facility-history.ts';
-export { DECLINING_FLOW, decliningClinic } from './story.ts';
+export { CLOSING_CLINIC, closingClinic, DECLINING_FLOW, decliningClinic } from './story.ts';

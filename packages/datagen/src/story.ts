@@ -1,12 +1,14 @@
-import { dayNumber } from './calendar.ts';
+import { dayNumber, isoOfDay } from './calendar.ts';
 import { deriveSeed } from './rng.ts';
-import type { DemoWorld, StoreSim } from './world.ts';
+import { storeSim, type DemoWorld, type StoreSim } from './world.ts';
 
 /**
  * What the demo world tells beyond its steady flows, so that 患者の継続 and 処方元の変化 have
  * something to find: at one store of the advanced corporation the second clinic's patients drift
- * away over the last year (its flow to the store roughly halves), and a clinic opens near another
- * store a few months before the end (see DEMO_OPENINGS in facility-master.ts).
+ * away over the last year (its flow to the store roughly halves), at another the busiest clinic
+ * after its 門前 one closes some weeks before the end (its regular flow stops), and a clinic opens
+ * near a third store a few months before the end (the facility master's openings and closings are
+ * the server's, packages/server/src/demo/demo-openings.ts).
  */
 export const DECLINING_FLOW = {
   corporationCode: '100001',
@@ -49,4 +51,67 @@ export function leftTheStore(world: DemoWorld, sim: StoreSim, visit: number): bo
   const start = dayNumber(world.endDate) - DECLINING_FLOW.days;
   const leaves = start + Math.floor((u / DECLINING_FLOW.leavingShare) * DECLINING_FLOW.days);
   return sim.day[visit]! >= leaves;
+}
+
+/** The clinic that closes: at this store, the busiest after the 門前 clinic over the year before. */
+export const CLOSING_CLINIC = {
+  corporationCode: '100001',
+  storeCode: '1001',
+  /** Its last day of practice, this many days before the history's end. */
+  daysBeforeEnd: 75,
+} as const;
+
+const CLOSINGS = new WeakMap<
+  DemoWorld,
+  { index: number; code: string; name: string; lastDay: number } | null
+>();
+
+/**
+ * The clinic that closes (CLOSING_CLINIC): its index in the store's list, code, name and last day
+ * of practice (a day number); null when the world has no such store.
+ */
+function closing(world: DemoWorld) {
+  if (CLOSINGS.has(world)) return CLOSINGS.get(world)!;
+  const store = world.stores.find(
+    (s) =>
+      s.corporationCode === CLOSING_CLINIC.corporationCode &&
+      s.storeCode === CLOSING_CLINIC.storeCode,
+  );
+  let found = null;
+  if (store) {
+    const sim = storeSim(world, store.storeCode);
+    const lastDay = dayNumber(world.endDate) - CLOSING_CLINIC.daysBeforeEnd;
+    const visits = new Array<number>(store.clinics.length).fill(0);
+    for (let v = 0; v < sim.day.length; v++) {
+      const day = sim.day[v]!;
+      if (day > lastDay - 365 && day <= lastDay) visits[sim.clinic[v]!]! += 1;
+    }
+    let index = 1;
+    for (let i = 2; i < visits.length; i++) if (visits[i]! > visits[index]!) index = i;
+    const clinic = store.clinics[index];
+    if (clinic) found = { index, code: clinic.code, name: clinic.name, lastDay };
+  }
+  CLOSINGS.set(world, found);
+  return found;
+}
+
+/** The clinic that closes, for the demo's facility master and checks: its code, name, last day. */
+export function closingClinic(
+  world: DemoWorld,
+): { code: string; name: string; lastDay: string } | null {
+  const c = closing(world);
+  return c ? { code: c.code, name: c.name, lastDay: isoOfDay(c.lastDay) } : null;
+}
+
+/** Whether a visit is left out because its clinic closed before its day (CLOSING_CLINIC). */
+export function clinicClosed(world: DemoWorld, sim: StoreSim, visit: number): boolean {
+  const { store } = sim;
+  if (
+    store.storeCode !== CLOSING_CLINIC.storeCode ||
+    store.corporationCode !== CLOSING_CLINIC.corporationCode
+  ) {
+    return false;
+  }
+  const c = closing(world);
+  return c !== null && sim.clinic[visit] === c.index && sim.day[visit]! > c.lastDay;
 }

@@ -21,6 +21,7 @@ describe('can', () => {
       administer: of(ALL_PLANS, ADMINS),
       seeFacilityStandards: of(PAID, ROLE_NAMES),
       administerFacilityStandards: of(PAID, ADMINS),
+      followPrescriberChanges: of(['advanced'], ADMINS),
       receiveDashboardReport: of(PAID, ROLE_NAMES),
       sendDashboardReport: of(PAID, ['system_admin']),
       exportTables: of(PAID, ROLE_NAMES),
@@ -47,6 +48,14 @@ describe('can', () => {
           `${screen} ${who.plan}/${who.role}`,
         ).toBe(can(who, capability));
       }
+    }
+  });
+
+  it('lets follow the prescriber changes whoever administers and may open 処方元の変化', () => {
+    for (const who of everyone) {
+      expect(can(who, 'followPrescriberChanges'), `${who.plan}/${who.role}`).toBe(
+        can(who, 'administer') && isRouteAllowed(route('PrescriberChanges'), who.plan, who.role),
+      );
     }
   });
 });

@@ -35,6 +35,11 @@ export const CAPABILITIES = {
    * the report mail.
    */
   administerFacilityStandards: { roles: ADMINS, plans: PAID },
+  /**
+   * Follow the strongest prescriber changes (処方元の変化) of every browsable store: the notices
+   * on the dashboard, which the member closes, and in the report mail.
+   */
+  followPrescriberChanges: { roles: ADMINS, plans: plansFrom('advanced') },
   /** Receive the monthly dashboard report by mail (and choose so in the personal settings). */
   receiveDashboardReport: { plans: PAID },
   /** Send the dashboard report of the current corporation now, and see who receives it. */

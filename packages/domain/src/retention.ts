@@ -45,7 +45,10 @@ export const REGULAR_SHEETS = 3;
 export const REGULAR_DAYS = 90;
 /** A regular institution is lost when not seen for more than this many days. */
 export const LOST_AFTER_DAYS = 30;
-/** Clinics opened within this distance of a store, in metres, over the year to the period's end. */
+/**
+ * Clinics opened or closed within this distance of a store, in metres, over the year to the
+ * period's end.
+ */
 export const NEARBY_OPENING_METERS = 1000;
 /** Institutions listed per store and kind of change, the largest changes first. */
 export const PRESCRIBER_CHANGES_PER_STORE = 10;
@@ -84,7 +87,34 @@ export const PRESCRIBER_NOTICE_TEXT = {
     `${institution}からの処方箋が${days}日間ありません（最終 ${lastSeen}）`,
   opening: (facility: string, meters: number, firstSeen: string) =>
     `${facility}が店舗から${formatNumber(meters, 0)}mに開設されました（${firstSeen} 確認）`,
+  closing: (facility: string, meters: number, lastSeen: string) =>
+    `店舗から${formatNumber(meters, 0)}mの${facility}が医療機関の一覧からなくなりました（閉院・廃止とみられます。最終確認 ${lastSeen}）`,
 } as const;
+
+/** What a notice is about: a change of an institution's flow, or a clinic opened or closed nearby. */
+export const PRESCRIBER_NOTICE_KINDS = ['falling', 'lost', 'opening', 'closing'] as const;
+export type PrescriberNoticeKind = (typeof PRESCRIBER_NOTICE_KINDS)[number];
+
+/** The longest key of a notice a member closes, and what one holds: codes, kinds and dates. */
+export const PRESCRIBER_NOTICE_KEY_MAX_LENGTH = 200;
+export const PRESCRIBER_NOTICE_KEY_PATTERN = /^[0-9A-Za-z_/-]+$/;
+
+/**
+ * A notice's identity, stable across calls and servers: the store, the kind, what it is about
+ * (the institution's code, or `f` and the facility master's id) and the period of the notice, so
+ * that the same change over a later period is a new notice. `1002/falling/4011000029/2026-08-01/2026-10-31`.
+ */
+export function prescriberNoticeKey(
+  storeCode: string,
+  kind: PrescriberNoticeKind,
+  subject: string,
+  period: { from: string; to: string },
+): string {
+  return [storeCode, kind, subject, period.from, period.to].join('/');
+}
+
+/** The subject of a notice about a facility of the master. */
+export const facilitySubject = (facilityId: number) => `f${facilityId}`;
 
 export const RETENTION_LABELS = {
   firstMonth: '初回来局月',
@@ -97,6 +127,7 @@ export const RETENTION_LABELS = {
   lastVisit: '最終来局日',
   institution: '処方元医療機関',
   supplyEnd: '供給終了日',
+  supplyEndMonth: '供給終了月',
   supplyBasis: '算出根拠',
   daysOverdue: '超過日数',
   revenueAtRisk: '売上見込み（円/月）',
@@ -117,7 +148,21 @@ export const PRESCRIBER_LABELS = {
   changeYearAgo: '前年同期比（%）',
   changePrevious: '前期比（%）',
   lastSeen: '最終受付日',
+  noticeKind: '種類',
+  notice: '内容',
+  address: '所在地',
+  distance: '距離（m）',
+  firstSeen: '確認日',
+  facilityLastSeen: '最終確認日',
 } as const;
+
+/** The kinds of notice as the workbook names them. */
+export const PRESCRIBER_NOTICE_KIND_LABELS: Record<PrescriberNoticeKind, string> = {
+  falling: '減少',
+  lost: '途絶',
+  opening: '開設',
+  closing: '閉院・廃止',
+};
 
 export const RETENTION_CSV = {
   cohortsFileName: '患者の継続_新患の継続率.csv',
@@ -126,6 +171,34 @@ export const RETENTION_CSV = {
 } as const;
 
 export const PRESCRIBER_CHANGES_CSV = { fileName: '処方元の変化.csv', bom: true } as const;
+
+/**
+ * The Excel workbooks of the two pages: the words of their file names (after the product, before
+ * the period, as every export's) and their sheets' names.
+ */
+export const RETENTION_XLSX = {
+  cohortsFileWords: ['患者の継続', '新患の継続率'],
+  overdueFileWords: ['患者の継続', '来局予定を過ぎた患者'],
+  cohortsSheet: '新患の継続率',
+  breakdownSheet: '内訳',
+  overdueSheet: '来局予定を過ぎた患者',
+  overdueByStoreSheet: '店舗別',
+  overdueByInstitutionSheet: '医療機関別',
+  overdueTrendSheet: '供給終了月別',
+  /** The conditions block's 絞り込み of each workbook. */
+  breakdownFilter: (label: string) => `内訳: ${label}`,
+  graceFilter: (days: number) => `猶予日数: ${days}日`,
+} as const;
+
+export const PRESCRIBER_CHANGES_XLSX = {
+  fileWords: ['処方元の変化'],
+  changesSheet: '処方元の変化',
+  noticesSheet: '注目すべき変化',
+  openingsSheet: '近隣の開設',
+  closingsSheet: '近隣の閉院・廃止',
+  floorFilter: (floor: number) => `下限: 月${floor}枚`,
+  previousFilter: (period: string) => `前期: ${period}`,
+} as const;
 
 /** The pages' headings and sentences. */
 export const RETENTION_PAGE_TEXT = {
@@ -163,6 +236,11 @@ export const PRESCRIBER_PAGE_TEXT = {
   notices: '注目すべき変化',
   openings: '近隣（1km以内）に開設された医療機関',
   noOpenings: '直近1年に近隣で開設された医療機関はありません。',
+  closings: '近隣（1km以内）で閉院・廃止とみられる医療機関',
+  closingsNote:
+    '医療機関の一覧（施設マスタ）の最新の取り込みに含まれなくなった医療機関です。最終確認日はその医療機関を含んでいた最後の取り込みの日です。',
+  noClosings: '直近1年に近隣で一覧からなくなった医療機関はありません。',
+  lastSeen: '最終確認日',
   noChanges: '大きな変化はありません。',
   distance: '距離',
   firstSeen: '確認日',
@@ -183,4 +261,6 @@ export const PRESCRIBER_NOTICE_LABELS = {
   heading: '処方元の変化',
   close: 'このお知らせを閉じる',
   link: '処方元の変化を見る',
+  /** A key the server cannot take (not one a notice has). */
+  badKey: 'お知らせを特定できません',
 } as const;

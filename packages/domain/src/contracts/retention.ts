@@ -1,12 +1,14 @@
 import {
   prescriberChangesQuerySchema,
   prescriberChangesResponseSchema,
+  prescriberNoticeDismissalSchema,
+  prescriberNoticesResponseSchema,
   retentionCohortsQuerySchema,
   retentionCohortsResponseSchema,
   retentionOverdueQuerySchema,
   retentionOverdueResponseSchema,
 } from '../schemas/retention.ts';
-import { developmentTwin, endpoint, fileSchema } from './endpoint.ts';
+import { developmentTwin, endpoint, fileSchema, noContentSchema } from './endpoint.ts';
 
 const cohorts = endpoint({
   method: 'GET',
@@ -58,6 +60,22 @@ export const retentionContracts = {
     query: retentionOverdueQuerySchema,
     responses: { 200: fileSchema },
   }),
+  cohortsXlsx: endpoint({
+    method: 'GET',
+    path: '/v3/xlsx/retention/cohorts',
+    tag: 'retention',
+    summary: 'The retention cohorts and their breakdown as an Excel workbook',
+    query: retentionCohortsQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+  overdueXlsx: endpoint({
+    method: 'GET',
+    path: '/v3/xlsx/retention/overdue',
+    tag: 'retention',
+    summary: 'Every overdue patient and the totals by store, institution and month, as Excel',
+    query: retentionOverdueQuerySchema,
+    responses: { 200: fileSchema },
+  }),
 };
 
 /** 処方元の変化 (inflow/prescriber-changes): its call, its development twin and CSV. */
@@ -71,5 +89,29 @@ export const prescriberChangesContracts = {
     summary: 'The CSV of the prescriber changes',
     query: prescriberChangesQuerySchema,
     responses: { 200: fileSchema },
+  }),
+  prescriberChangesXlsx: endpoint({
+    method: 'GET',
+    path: '/v3/xlsx/prescriber_changes',
+    tag: 'prescriber-changes',
+    summary: 'The prescriber changes, notices and nearby openings and closings as Excel',
+    query: prescriberChangesQuerySchema,
+    responses: { 200: fileSchema },
+  }),
+  notices: endpoint({
+    method: 'GET',
+    path: '/v3/prescriber_notices',
+    tag: 'prescriber-changes',
+    summary:
+      'The strongest prescriber changes of the last three whole months the member has not closed',
+    responses: { 200: prescriberNoticesResponseSchema },
+  }),
+  dismissNotice: endpoint({
+    method: 'POST',
+    path: '/v3/prescriber_notices/dismissals',
+    tag: 'prescriber-changes',
+    summary: 'Records a prescriber notice the member closed, so it stays closed',
+    body: prescriberNoticeDismissalSchema,
+    responses: { 204: noContentSchema },
   }),
 };

@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import { FIELD_LABELS } from '../messages.ts';
+import { INPUT_LIMITS } from '../constants.ts';
 import {
   OVERDUE_GRACE_DAYS,
   PRESCRIBER_CHANGE_KINDS,
   PRESCRIBER_FLOOR,
+  PRESCRIBER_NOTICE_KEY_MAX_LENGTH,
+  PRESCRIBER_NOTICE_KEY_PATTERN,
+  PRESCRIBER_NOTICE_KINDS,
+  PRESCRIBER_NOTICE_LABELS,
   RETENTION_BREAKDOWN_KEYS,
   SUPPLY_BASES,
   type PrescriberChangeKind,
   type SupplyBasis,
 } from '../retention.ts';
-import { calendarDate, decimalInteger, storeCodeList } from './primitives.ts';
+import {
+  calendarDate,
+  decimalCode,
+  decimalInteger,
+  stop,
+  storeCodeList,
+  text,
+} from './primitives.ts';
 
 const period = {
   from: calendarDate(),
@@ -151,7 +163,10 @@ export const prescriberChangeSchema = z.object({
 });
 export type PrescriberChange = z.infer<typeof prescriberChangeSchema>;
 
+/** A clinic of the facility master first seen near the store in the year to the period's end. */
 export const nearbyOpeningSchema = z.object({
+  /** The facility master's id of the clinic. */
+  facilityId: z.number().int(),
   name: z.string(),
   address: z.string(),
   distanceMeters: z.number().int(),
@@ -159,10 +174,25 @@ export const nearbyOpeningSchema = z.object({
 });
 export type NearbyOpening = z.infer<typeof nearbyOpeningSchema>;
 
+/**
+ * A clinic near the store that a later load of the facility master no longer lists (closed),
+ * last listed in the year to the period's end.
+ */
+export const nearbyClosingSchema = z.object({
+  facilityId: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  distanceMeters: z.number().int(),
+  lastSeenOn: z.string(),
+});
+export type NearbyClosing = z.infer<typeof nearbyClosingSchema>;
+
 export const prescriberNoticeSchema = z.object({
+  /** The notice's identity (prescriberNoticeKey), which a member's dismissal names. */
+  key: z.string(),
   storeCode: z.string(),
   storeName: z.string(),
-  kind: z.enum(['falling', 'rising', 'new', 'lost', 'opening']),
+  kind: z.enum(PRESCRIBER_NOTICE_KINDS),
   text: z.string(),
 });
 export type PrescriberNotice = z.infer<typeof prescriberNoticeSchema>;
@@ -176,9 +206,30 @@ export const prescriberChangesResponseSchema = z.object({
       name: z.string(),
       changes: z.array(prescriberChangeSchema),
       openings: z.array(nearbyOpeningSchema),
+      closings: z.array(nearbyClosingSchema),
     }),
   ),
   /** The strongest changes, for the dashboard and the report mail. */
   notices: z.array(prescriberNoticeSchema),
 });
 export type PrescriberChangesResponse = z.infer<typeof prescriberChangesResponseSchema>;
+
+/** GET /v3/prescriber_notices: the dashboard's notices the member has not closed. */
+export const prescriberNoticesResponseSchema = z.object({
+  /** The notices' period: the last three whole months. */
+  period: range,
+  notices: z.array(prescriberNoticeSchema),
+});
+export type PrescriberNoticesResponse = z.infer<typeof prescriberNoticesResponseSchema>;
+
+/** POST /v3/prescriber_notices/dismissals: a notice the member closed, by its store and key. */
+export const prescriberNoticeDismissalSchema = z
+  .object({
+    storeCode: decimalCode(FIELD_LABELS.storeCode, INPUT_LIMITS.storeCodeDigits),
+    key: text({ typeError: PRESCRIBER_NOTICE_LABELS.badKey })
+      .min(1, stop(PRESCRIBER_NOTICE_LABELS.badKey))
+      .max(PRESCRIBER_NOTICE_KEY_MAX_LENGTH, stop(PRESCRIBER_NOTICE_LABELS.badKey))
+      .regex(PRESCRIBER_NOTICE_KEY_PATTERN, stop(PRESCRIBER_NOTICE_LABELS.badKey)),
+  })
+  .strict();
+export type PrescriberNoticeDismissal = z.infer<typeof prescriberNoticeDismissalSchema>;

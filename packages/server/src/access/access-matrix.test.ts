@@ -2,6 +2,7 @@ import {
   analysisChartPath,
   analysisCsvPath,
   analysisXlsxContracts,
+  can,
   CAPABILITIES,
   ANALYSIS_PAGES,
   isRouteAllowed,
@@ -177,8 +178,9 @@ function analysisRows(): Record<string, Row> {
 }
 
 /**
- * 患者の継続 and 処方元の変化: each call, its CSV (for whoever may open the page) and its
- * development twin (system administrators only), over the stores named.
+ * 患者の継続 and 処方元の変化: each call, its CSV and Excel workbook (for whoever may open the
+ * page) and its development twin (system administrators only), over the stores named; the
+ * dashboard's prescriber notices and their dismissals for the administrators of the advanced plan.
  */
 function retentionRows(): Record<string, Row> {
   const rows: Record<string, Row> = {};
@@ -188,24 +190,27 @@ function retentionRows(): Record<string, Row> {
       '/v3/retention/cohorts',
       '/v2/retention/cohorts',
       '/v3/csv/retention/cohorts',
+      '/v3/xlsx/retention/cohorts',
     ],
     [
       'PatientRetention',
       '/v3/retention/overdue',
       '/v2/retention/overdue',
       '/v3/csv/retention/overdue',
+      '/v3/xlsx/retention/overdue',
     ],
     [
       'PrescriberChanges',
       '/v3/prescriber_changes',
       '/v2/prescriber_changes',
       '/v3/csv/prescriber_changes',
+      '/v3/xlsx/prescriber_changes',
     ],
   ] as const;
-  for (const [route, v3, v2, csv] of calls) {
+  for (const [route, v3, v2, csv, xlsx] of calls) {
     const at = (path: string) => (stores: string) =>
       get(`${path}?${analysisPeriod}&storeCodes=${stores}`);
-    for (const path of [v3, csv]) {
+    for (const path of [v3, csv, xlsx]) {
       rows[`GET ${path}`] = {
         probe: at(path)('{store}'),
         allowed: openTo(route),
@@ -221,6 +226,24 @@ function retentionRows(): Record<string, Row> {
       foreign: [at(v2)('{foreignStore}')],
     };
   }
+  const followers = MEMBERS.filter((m) => can(STANDING[m], 'followPrescriberChanges'));
+  rows['GET /v3/prescriber_notices'] = {
+    probe: get('/v3/prescriber_notices'),
+    allowed: followers,
+    answer: 200,
+    foreign: null,
+  };
+  rows['POST /v3/prescriber_notices/dismissals'] = {
+    probe: invalid('POST', '/v3/prescriber_notices/dismissals'),
+    allowed: followers,
+    foreign: [
+      {
+        method: 'POST',
+        path: '/v3/prescriber_notices/dismissals',
+        body: { storeCode: FOREIGN_STORE, key: `${FOREIGN_STORE}/falling/4011000011/a/b` },
+      },
+    ],
+  };
   return rows;
 }
 

@@ -36,6 +36,7 @@ export const TABLE_PLACEMENT = {
     'store_facility_facts',
     'facility_alert_settings',
     'facility_alert_dismissals',
+    'prescriber_notice_dismissals',
   ],
   /**
    * Keys unique across corporations, each naming the corporation that holds it; a request that

@@ -140,6 +140,7 @@ export interface FacilityMaster {
   first_seen_on: Generated<string>;
   homecare_patients: number | null;
   id: Generated<number>;
+  last_seen_on: Generated<string>;
   latitude: number;
   longitude: number;
   name: string;
@@ -337,6 +338,14 @@ export interface Prefectures {
   area_order: number;
   id: number;
   name: string;
+}
+
+export interface PrescriberNoticeDismissals {
+  corporation_id: number;
+  dismissed_at: Generated<Timestamp>;
+  member_id: number;
+  notice_key: string;
+  store_id: number;
 }
 
 export interface PrescriptionFees {
@@ -568,6 +577,7 @@ export interface DB {
   patients: Patients;
   pharmacists: Pharmacists;
   prefectures: Prefectures;
+  prescriber_notice_dismissals: PrescriberNoticeDismissals;
   prescription_fees: PrescriptionFees;
   prescription_materials: PrescriptionMaterials;
   prescription_medicines: PrescriptionMedicines;

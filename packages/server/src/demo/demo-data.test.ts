@@ -38,6 +38,22 @@ describe('demo history', () => {
     const loadedFacilities = await demoFacilities();
     expect(loadedFacilities.length).toBeGreaterThan(300);
     expect(new Set(loadedFacilities.map((f) => f.source))).toEqual(new Set(['demo']));
+    // Openings and closings for the radar: a clinic first seen months after the rest, and a few
+    // last listed before the rest (the closed clinic of the story among them).
+    const day = (d: unknown) => String(d);
+    const clinics = loadedFacilities.filter((f) => f.type === 'clinic');
+    const start = clinics.map((f) => day(f.first_seen_on)).sort()[0]!;
+    const end = clinics
+      .map((f) => day(f.last_seen_on))
+      .sort()
+      .at(-1)!;
+    expect(clinics.filter((f) => day(f.first_seen_on) > start).map((f) => f.name)).toEqual([
+      'さくら通り内科・糖尿病クリニック',
+    ]);
+    const closed = clinics.filter((f) => day(f.last_seen_on) < end).map((f) => f.name);
+    expect(closed.sort()).toEqual(
+      ['渡辺通内科診療所', 'みどり心療内科クリニック', '祇園駅前耳鼻咽喉科クリニック'].sort(),
+    );
 
     await loadDemoData(t.db, t.dataDir, () => {}, { limit: 2 });
     // The facilities follow from the world alone: loading again changes none of them.

@@ -78,7 +78,10 @@ export async function loadDemoData(
     const endDate = yesterdayInJapan();
     const world = await generator.run('demoPlan', endDate);
     // By id: a restart changes nothing, and a newer generator replaces what it changed.
-    await loadDemoFacilities(db, world.facilities, (f) => world.firstSeenOn[f.sourceId]!);
+    await loadDemoFacilities(db, world.facilities, (f) => ({
+      first: world.firstSeenOn[f.sourceId]!,
+      last: world.lastSeenOn[f.sourceId]!,
+    }));
     if (history) {
       await loadHistory(db, dataDir, endDate, world.stores, generator.run, progress, limit);
     }

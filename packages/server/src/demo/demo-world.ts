@@ -14,7 +14,7 @@ import {
 import { createHash } from 'node:crypto';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
 import { toBatches } from '../ingestion/parsers/parse-batches.ts';
-import { demoOpenings } from './demo-openings.ts';
+import { demoClosings, demoOpenings } from './demo-openings.ts';
 import { townZipCodes } from '../geocoding/zip-lookup.ts';
 
 export const DEMO_SEED = 20240601;
@@ -26,6 +26,8 @@ export interface DemoPlan {
   facilities: DemoMasterFacility[];
   /** First-seen day of each facility: the history's first day, or a recent opening's day. */
   firstSeenOn: Record<string, string>;
+  /** Last-seen day of each facility: the history's last day, or a closing's last day. */
+  lastSeenOn: Record<string, string>;
 }
 
 export interface DemoFileRequest {
@@ -80,9 +82,21 @@ export function demoPlan(endDate: string): DemoPlan {
 function withOpenings(world: DemoWorld, facilities: DemoMasterFacility[]) {
   const openings = demoOpenings(world);
   const firstSeenOn: Record<string, string> = {};
-  for (const f of facilities) firstSeenOn[f.sourceId] = world.startDate;
-  for (const o of openings) firstSeenOn[o.facility.sourceId] = o.firstSeenOn;
-  return { facilities: [...facilities, ...openings.map((o) => o.facility)], firstSeenOn };
+  const lastSeenOn: Record<string, string> = {};
+  for (const f of facilities) {
+    firstSeenOn[f.sourceId] = world.startDate;
+    lastSeenOn[f.sourceId] = world.endDate;
+  }
+  for (const o of openings) {
+    firstSeenOn[o.facility.sourceId] = o.firstSeenOn;
+    lastSeenOn[o.facility.sourceId] = world.endDate;
+  }
+  for (const c of demoClosings(world, facilities)) lastSeenOn[c.sourceId] = c.lastSeenOn;
+  return {
+    facilities: [...facilities, ...openings.map((o) => o.facility)],
+    firstSeenOn,
+    lastSeenOn,
+  };
 }
 
 /**

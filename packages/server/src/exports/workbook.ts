@@ -1,6 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { conditionRows, looksLikeFormula, type ExportConditions } from '@pharmalytics/domain';
+import {
+  attachmentDisposition,
+  conditionRows,
+  EXPORT_MIME_TYPES,
+  looksLikeFormula,
+  type ExportConditions,
+} from '@pharmalytics/domain';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 /** A number with its Excel format (the house's 円, %, pt), or an empty cell when null. */
 export interface NumberCell {
@@ -106,4 +113,12 @@ export function workbookStream(sheets: readonly SheetModel[]): Readable {
     await workbook.commit();
   })().catch((error: unknown) => stream.destroy(error as Error));
   return stream;
+}
+
+/** Answers a workbook of the sheets as a download named `fileName`. */
+export function sendWorkbook(reply: FastifyReply, fileName: string, sheets: readonly SheetModel[]) {
+  return reply
+    .type(EXPORT_MIME_TYPES.xlsx)
+    .header('Content-Disposition', attachmentDisposition(fileName))
+    .send(workbookStream(sheets));
 }

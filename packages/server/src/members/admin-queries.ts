@@ -103,6 +103,10 @@ export async function deleteMember(
     // naming the member go with it here.
     await trx.deleteFrom('member_browsable_stores').where('member_id', '=', member.id).execute();
     await trx.deleteFrom('facility_alert_dismissals').where('member_id', '=', member.id).execute();
+    await trx
+      .deleteFrom('prescriber_notice_dismissals')
+      .where('member_id', '=', member.id)
+      .execute();
     await trx.deleteFrom('members').where('id', '=', member.id).execute();
     await trx
       .deleteFrom('identity_users')

@@ -1,8 +1,8 @@
 import {
   can,
-  isRouteAllowed,
+  NOTICE_LIMIT,
+  noticePeriod,
   PRESCRIBER_FLOOR,
-  route,
   type DateRange,
   type PrescriberNotice,
 } from '@pharmalytics/domain';
@@ -10,38 +10,45 @@ import { allBrowsableScope } from '../access/analysis-scope.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import type { AnalyticsRouteDeps } from '../analytics/metric-cache.ts';
 import { scopeStores } from '../analytics/queries.ts';
-import { nearbyOpenings } from './opening-queries.ts';
-import { storePlaces } from './store-queries.ts';
-import { prescriberChanges, type StoreOfScope } from './service.ts';
+import { dismissedNotices } from './dismissal-queries.ts';
+import { nearbyOfStores } from './nearby.ts';
+import { allPrescriberNotices, prescriberChanges } from './service.ts';
 
 /**
- * The strongest prescriber changes of an administrator's stores over a period, for the report
- * mail (none for other members, or below the advanced plan).
+ * The NOTICE_LIMIT strongest prescriber changes of every store a member may browse over a period
+ * that the member has not closed: for the dashboard (the last three whole months) and the report mail (its
+ * month). None for a member without `followPrescriberChanges` (an administrator of the advanced
+ * plan).
  */
 export async function memberPrescriberNotices(
   { db, metrics }: AnalyticsRouteDeps,
   auth: AuthContext,
   period: DateRange,
 ): Promise<PrescriberNotice[]> {
-  if (
-    !can(auth, 'administer') ||
-    !isRouteAllowed(route('PrescriberChanges'), auth.plan, auth.role)
-  ) {
-    return [];
-  }
+  if (!can(auth, 'followPrescriberChanges')) return [];
   const scope = await allBrowsableScope(db, auth);
   if (scope.storeIds.length === 0) return [];
-  const [stores, places] = await Promise.all([scopeStores(db, scope), storePlaces(db, scope)]);
-  const yearStart = new Date(Date.parse(`${period.to}T00:00:00Z`) - 364 * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  const openingsOf = async (store: StoreOfScope) => {
-    const place = places.get(store.id);
-    return place ? nearbyOpenings(db, place, yearStart, period.to) : [];
-  };
+  const [stores, nearbyOf, dismissed] = await Promise.all([
+    scopeStores(db, scope),
+    nearbyOfStores(db, scope, period.to),
+    dismissedNotices(db, auth),
+  ]);
   const q = { ...period, floor: PRESCRIBER_FLOOR.default };
   const answer = await metrics.answer('prescriberChanges', scope, [q.from, q.to, q.floor], (on) =>
-    prescriberChanges(on, scope, q, stores, openingsOf),
+    prescriberChanges(on, scope, q, stores, nearbyOf),
   );
-  return answer.notices;
+  const closed = new Set(dismissed.map((d) => `${d.store_code}\n${d.notice_key}`));
+  return allPrescriberNotices(answer.stores, answer.periods.current)
+    .filter((n) => !closed.has(`${n.storeCode}\n${n.key}`))
+    .slice(0, NOTICE_LIMIT);
+}
+
+/** The dashboard's notices on `today`: those of the last three whole months. */
+export async function dashboardPrescriberNotices(
+  deps: AnalyticsRouteDeps,
+  auth: AuthContext,
+  today: string,
+): Promise<{ period: DateRange; notices: PrescriberNotice[] }> {
+  const period = noticePeriod(today);
+  return { period, notices: await memberPrescriberNotices(deps, auth, period) };
 }

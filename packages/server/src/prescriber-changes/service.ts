@@ -1,15 +1,18 @@
 import {
   comparisonRange,
   daysInRange,
+  facilitySubject,
   LOST_AFTER_DAYS,
   NOTICE_CHANGE_PERCENT,
   NOTICE_LIMIT,
   percentChange,
   PRESCRIBER_CHANGES_PER_STORE,
+  prescriberNoticeKey,
   PRESCRIBER_NOTICE_TEXT,
   REGULAR_SHEETS,
   sheetsPerMonth,
   type DateRange,
+  type NearbyClosing,
   type NearbyOpening,
   type PrescriberChange,
   type PrescriberChangesResponse,
@@ -106,57 +109,85 @@ export interface StoreOfScope {
 }
 
 /**
- * The notices, NOTICE_LIMIT of them: falls of NOTICE_CHANGE_PERCENT or more against a year
- * before (the largest losses of sheets first), then lost regular institutions, then clinics
- * opened nearby (the nearest first).
+ * Every notice, strongest first: falls of NOTICE_CHANGE_PERCENT or more against a year before
+ * (the largest losses of sheets first), then lost regular institutions, then clinics opened and
+ * closed nearby (the nearest first). Each carries its key (prescriberNoticeKey) for the period
+ * asked. The answers show the first NOTICE_LIMIT (prescriberNotices); a member who closed some
+ * sees the next ones.
  */
-export function prescriberNotices(
+export function allPrescriberNotices(
   stores: PrescriberChangesResponse['stores'],
-  to: string,
+  period: DateRange,
 ): PrescriberNotice[] {
   const falls: { notice: PrescriberNotice; size: number }[] = [];
   const lost: PrescriberNotice[] = [];
-  const openings: { notice: PrescriberNotice; meters: number }[] = [];
+  const nearby: { notice: PrescriberNotice; meters: number }[] = [];
   for (const store of stores) {
-    const at = { storeCode: store.storeCode, storeName: store.name };
+    const at = (kind: PrescriberNotice['kind'], subject: string, text: string) => ({
+      key: prescriberNoticeKey(store.storeCode, kind, subject, period),
+      storeCode: store.storeCode,
+      storeName: store.name,
+      kind,
+      text,
+    });
     for (const c of store.changes) {
       const fall = c.changeYearAgo === null ? 0 : -c.changeYearAgo;
       if (c.kind === 'falling' && fall >= NOTICE_CHANGE_PERCENT) {
         const { yearAgo, current } = c.perMonth;
         const text = PRESCRIBER_NOTICE_TEXT.change(c.institutionName, -fall, yearAgo, current);
-        falls.push({ notice: { ...at, kind: 'falling', text }, size: -swing(c) });
+        falls.push({ notice: at('falling', c.institutionCode, text), size: -swing(c) });
       }
       if (c.kind === 'lost') {
-        const text = PRESCRIBER_NOTICE_TEXT.lost(
-          c.institutionName,
-          c.lastSeen,
-          daysBetween(to, c.lastSeen),
-        );
-        lost.push({ ...at, kind: 'lost', text });
+        const days = daysBetween(period.to, c.lastSeen);
+        const text = PRESCRIBER_NOTICE_TEXT.lost(c.institutionName, c.lastSeen, days);
+        lost.push(at('lost', c.institutionCode, text));
       }
     }
     for (const o of store.openings) {
       const text = PRESCRIBER_NOTICE_TEXT.opening(o.name, o.distanceMeters, o.firstSeenOn);
-      openings.push({ notice: { ...at, kind: 'opening', text }, meters: o.distanceMeters });
+      nearby.push({
+        notice: at('opening', facilitySubject(o.facilityId), text),
+        meters: o.distanceMeters,
+      });
+    }
+    for (const c of store.closings) {
+      const text = PRESCRIBER_NOTICE_TEXT.closing(c.name, c.distanceMeters, c.lastSeenOn);
+      nearby.push({
+        notice: at('closing', facilitySubject(c.facilityId), text),
+        meters: c.distanceMeters,
+      });
     }
   }
   return [
     ...falls.sort((a, b) => b.size - a.size).map((f) => f.notice),
     ...lost,
-    ...openings.sort((a, b) => a.meters - b.meters).map((o) => o.notice),
-  ].slice(0, NOTICE_LIMIT);
+    ...nearby.sort((a, b) => a.meters - b.meters).map((o) => o.notice),
+  ];
+}
+
+/** The NOTICE_LIMIT strongest notices. */
+export const prescriberNotices = (
+  stores: PrescriberChangesResponse['stores'],
+  period: DateRange,
+): PrescriberNotice[] => allPrescriberNotices(stores, period).slice(0, NOTICE_LIMIT);
+
+/** Clinics opened and closed near a store over the year to the period's end. */
+export interface Nearby {
+  openings: NearbyOpening[];
+  closings: NearbyClosing[];
 }
 
 /**
  * 処方元の変化 of a scope's stores over a period (docs/metrics.md): per store, its institutions
- * that changed most against a year before, the new and the lost, and clinics opened nearby.
+ * that changed most against a year before, the new and the lost, and clinics opened and closed
+ * nearby.
  */
 export async function prescriberChanges(
   on: AnswerSource,
   scope: AnalysisScope,
   q: { from: string; to: string; floor: number },
   stores: readonly StoreOfScope[],
-  openingsOf: (store: StoreOfScope) => Promise<NearbyOpening[]>,
+  nearbyOf: (store: StoreOfScope) => Promise<Nearby>,
 ): Promise<PrescriberChangesResponse> {
   const periods = changePeriods({ from: q.from, to: q.to });
   const flows = await institutionFlows(executorOf(on), scope, periods);
@@ -170,7 +201,7 @@ export async function prescriberChanges(
         storeCode: store.storeCode,
         name: store.name,
         changes: rankedChanges(changes),
-        openings: await openingsOf(store),
+        ...(await nearbyOf(store)),
       };
     }),
   );
@@ -178,6 +209,6 @@ export async function prescriberChanges(
     periods,
     floor: q.floor,
     stores: answerStores,
-    notices: prescriberNotices(answerStores, q.to),
+    notices: prescriberNotices(answerStores, periods.current),
   };
 }

@@ -416,7 +416,7 @@ describe('GET /v3/prescriber_changes', () => {
       ['2024-04-01', '2025-03-31', 3],
     ] as const) {
       const q = { from, to, floor };
-      const none = async () => [];
+      const none = async () => ({ openings: [], closings: [] });
       expect(changePeriods({ from, to }).current).toEqual({ from, to });
       expect(await prescriberChanges(replica, scope, q, stores, none)).toEqual(
         await prescriberChanges(t.db, scope, q, stores, none),

@@ -1,8 +1,12 @@
 import {
+  EXPORT_TEXTS,
+  exportFileName,
   MESSAGES,
   OVERDUE_LIST_LIMIT,
   plansFrom,
+  RETENTION_BREAKDOWNS,
   RETENTION_CSV,
+  RETENTION_XLSX,
   retentionContracts,
   type RetentionCohortsQuery,
   type RetentionCohortsResponse,
@@ -14,14 +18,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../access/access-policy.ts';
 import type { AuthContext } from '../access/auth-context.ts';
 import type { AnalyticsRouteDeps, AnswerSource } from '../analytics/metric-cache.ts';
+import { memberExportConditions } from '../exports/conditions.ts';
+import { sendWorkbook } from '../exports/workbook.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { periodScope } from './scope.ts';
 import { cohortsCsv, overdueCsv } from './csv.ts';
 import { retentionCohorts, retentionOverdue } from './service.ts';
+import { cohortsSheets, overdueSheets } from './xlsx.ts';
 
 const ROUTE = 'PatientRetention';
 const TWIN = { roles: ['system_admin'] } as const;
 const CSV = { plans: plansFrom('advanced'), refusal: MESSAGES.csvFailed } as const;
+const XLSX = access.export(ROUTE, 'exportTables', EXPORT_TEXTS.xlsxFailed);
 
 const NO_COHORTS = (q: RetentionCohortsQuery): RetentionCohortsResponse => {
   const total = { key: '', name: '全体', patients: 0, returns: [] };
@@ -53,7 +61,7 @@ export function sendCsv(reply: FastifyReply, fileName: string, text: string) {
  * 患者の継続's calls (docs/metrics.md), for whoever the route table lets open the page (the
  * advanced plan; a role user for its browsable stores): /v3 through the answer cache, on the
  * analytics replica once it holds the call's facts; the /v2 twins on the system of record,
- * uncached, for system administrators; the CSVs from the cached answers.
+ * uncached, for system administrators; the CSVs and the workbooks from the cached answers.
  */
 export function retentionRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPluginAsyncZod {
   type Source = 'cached' | 'records';
@@ -117,5 +125,33 @@ export function retentionRoutes({ db, metrics }: AnalyticsRouteDeps): FastifyPlu
         return sendCsv(reply, RETENTION_CSV.overdueFileName, overdueCsv(answer));
       },
     );
+    contractRoute(app, retentionContracts.cohortsXlsx, { access: XLSX }, async (request, reply) => {
+      const q = request.query;
+      const scope = await periodScope(db, request.auth, q);
+      const [answer, conditions] = await Promise.all([
+        cohorts(request.auth, q, 'cached'),
+        memberExportConditions(db, request.auth, scope, {
+          period: q,
+          filters: RETENTION_XLSX.breakdownFilter(
+            RETENTION_BREAKDOWNS.find((b) => b.key === q.breakdown)!.label,
+          ),
+        }),
+      ]);
+      const name = exportFileName(RETENTION_XLSX.cohortsFileWords, q, 'xlsx');
+      return sendWorkbook(reply, name, cohortsSheets(answer, conditions));
+    });
+    contractRoute(app, retentionContracts.overdueXlsx, { access: XLSX }, async (request, reply) => {
+      const q = request.query;
+      const scope = await periodScope(db, request.auth, q);
+      const [answer, conditions] = await Promise.all([
+        overdue(request.auth, q, 'cached'),
+        memberExportConditions(db, request.auth, scope, {
+          period: q,
+          filters: RETENTION_XLSX.graceFilter(q.graceDays),
+        }),
+      ]);
+      const name = exportFileName(RETENTION_XLSX.overdueFileWords, q, 'xlsx');
+      return sendWorkbook(reply, name, overdueSheets(answer, conditions));
+    });
   };
 }

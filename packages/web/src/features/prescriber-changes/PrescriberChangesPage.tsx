@@ -23,10 +23,11 @@ import {
   type PrescriberChangesResponse,
 } from '@pharmalytics/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { loggingFailures, type Member, type Store } from '../../api/index.ts';
 import { PageHeading, QueryContent } from '../../components/index.ts';
-import { CsvButton, Section } from '../retention/index.ts';
+import { XlsxButton } from '../exports/index.ts';
+import { CsvButton, Downloads, Section } from '../retention/index.ts';
 import { useSignedInMember } from '../session/index.ts';
 import {
   ConditionBar,
@@ -41,6 +42,7 @@ import {
 } from '../search-condition/index.ts';
 import {
   downloadPrescriberChangesCsv,
+  downloadPrescriberChangesXlsx,
   fetchPrescriberChanges,
   prescriberChangeKeys,
 } from './api.ts';
@@ -129,7 +131,23 @@ function Changes({ member, stores }: { member: Member; stores: readonly Store[] 
         </Box>
       </ConditionBar>
       <QueryContent query={result} failure={T.loadFailed}>
-        {(data) => <ChangesContent data={data} csv={() => downloadPrescriberChangesCsv(query)} />}
+        {(data) => (
+          <ChangesContent
+            data={data}
+            downloads={
+              <Downloads>
+                <CsvButton
+                  save={() => downloadPrescriberChangesCsv(query)}
+                  fallbackName="prescriber-changes.csv"
+                />
+                <XlsxButton
+                  fetchFile={() => downloadPrescriberChangesXlsx(query)}
+                  fallbackName="prescriber-changes.xlsx"
+                />
+              </Downloads>
+            }
+          />
+        )}
       </QueryContent>
     </>
   );
@@ -137,10 +155,10 @@ function Changes({ member, stores }: { member: Member; stores: readonly Store[] 
 
 function ChangesContent({
   data,
-  csv,
+  downloads,
 }: {
   data: PrescriberChangesResponse;
-  csv: () => ReturnType<typeof downloadPrescriberChangesCsv>;
+  downloads: ReactNode;
 }) {
   if (data.stores.length === 0) {
     return <Typography color="text.secondary">{MESSAGES.noData}</Typography>;
@@ -152,7 +170,7 @@ function ChangesContent({
         <Section id="prescriber-notices" title={T.notices}>
           <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="prescriber-notices">
             {data.notices.map((n) => (
-              <li key={`${n.storeCode}:${n.text}`}>
+              <li key={`${n.storeCode} ${n.key}`}>
                 <Typography variant="body2">
                   {n.storeName}：{n.text}
                 </Typography>
@@ -170,9 +188,7 @@ function ChangesContent({
           key={store.storeCode}
           id={`prescriber-store-${store.storeCode}`}
           title={store.name}
-          action={
-            i === 0 ? <CsvButton save={csv} fallbackName="prescriber-changes.csv" /> : undefined
-          }
+          action={i === 0 ? downloads : undefined}
         >
           {store.changes.length === 0 ? (
             <Typography color="text.secondary">{T.noChanges}</Typography>
@@ -230,11 +246,31 @@ function ChangesContent({
           ) : (
             <Alert severity="info">
               {store.openings.map((o) => (
-                <div key={`${o.name}:${o.address}`}>
+                <div key={o.facilityId}>
                   {o.name}（{o.address}、{T.distance} {formatNumber(o.distanceMeters, 0)}m、
                   {T.firstSeen} {o.firstSeenOn}）
                 </div>
               ))}
+            </Alert>
+          )}
+          <Typography variant="h3" sx={{ mt: 2, mb: 1 }}>
+            {T.closings}
+          </Typography>
+          {store.closings.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {T.noClosings}
+            </Typography>
+          ) : (
+            <Alert severity="warning">
+              {store.closings.map((c) => (
+                <div key={c.facilityId}>
+                  {c.name}（{c.address}、{T.distance} {formatNumber(c.distanceMeters, 0)}m、
+                  {T.lastSeen} {c.lastSeenOn}）
+                </div>
+              ))}
+              <Typography variant="caption" component="p" sx={{ mt: 0.5 }}>
+                {T.closingsNote}
+              </Typography>
             </Alert>
           )}
         </Section>

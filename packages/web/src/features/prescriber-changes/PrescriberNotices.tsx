@@ -4,47 +4,54 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import {
-  noticePeriod,
+  MESSAGES,
   PRESCRIBER_NOTICE_LABELS as N,
-  todayInJapan,
   type PrescriberNotice,
+  type PrescriberNoticesResponse,
 } from '@pharmalytics/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { isSessionExpiry } from '../../api/index.ts';
+import { enqueueSnackbar } from '../../components/index.ts';
 import { appPath } from '../../routes/paths.ts';
-import { fetchPrescriberChanges, prescriberChangeKeys } from './api.ts';
+import { dismissPrescriberNotice, fetchPrescriberNotices, prescriberChangeKeys } from './api.ts';
 
-const CLOSED_KEY = 'pharmalytics.closedPrescriberNotices';
-
-const closedNotices = (): string[] => {
-  try {
-    return JSON.parse(localStorage.getItem(CLOSED_KEY) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
-};
-const noticeId = (n: PrescriberNotice) => `${n.storeCode}:${n.text}`;
+const sameNotice = (a: PrescriberNotice, b: PrescriberNotice) =>
+  a.storeCode === b.storeCode && a.key === b.key;
 
 /**
  * The strongest prescriber changes of the last three whole months above the dashboard's cards,
- * for administrators of the advanced plan; closing one keeps it closed in this browser.
+ * for the members who follow them (administrators of the advanced plan); closing one records the
+ * dismissal on the server, so it stays closed for that member wherever it signs in.
  */
 export function PrescriberNotices() {
-  const query = { ...noticePeriod(todayInJapan()), storeCodes: '' };
-  const changes = useQuery({
-    queryKey: prescriberChangeKeys.changes(query),
-    queryFn: ({ signal }) => fetchPrescriberChanges(query, signal),
+  const queryClient = useQueryClient();
+  const key = prescriberChangeKeys.notices;
+  const notices = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchPrescriberNotices(signal),
     staleTime: 300_000,
   });
-  const [closed, setClosed] = useState<string[]>(closedNotices);
-  const list = (changes.data?.notices ?? []).filter((n) => !closed.includes(noticeId(n)));
+  const dismiss = useMutation({
+    mutationFn: dismissPrescriberNotice,
+    onMutate: async (notice: PrescriberNotice) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<PrescriberNoticesResponse>(key);
+      queryClient.setQueryData<PrescriberNoticesResponse>(key, (data) =>
+        data ? { ...data, notices: data.notices.filter((n) => !sameNotice(n, notice)) } : data,
+      );
+      return { before };
+    },
+    onError: (error, _notice, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      if (!isSessionExpiry(error)) enqueueSnackbar(MESSAGES.unexpected, 'error');
+    },
+    // The next notice, if any, takes the closed one's place.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  const list = notices.data?.notices ?? [];
   if (list.length === 0) return null;
-  const close = (n: PrescriberNotice) => {
-    const next = [...closed, noticeId(n)];
-    localStorage.setItem(CLOSED_KEY, JSON.stringify(next.slice(-200)));
-    setClosed(next);
-  };
   return (
     <Box
       component="section"
@@ -54,10 +61,15 @@ export function PrescriberNotices() {
     >
       {list.map((n) => (
         <Alert
-          key={noticeId(n)}
-          severity={n.kind === 'opening' ? 'info' : 'warning'}
+          key={`${n.storeCode} ${n.key}`}
+          severity={n.kind === 'opening' || n.kind === 'closing' ? 'info' : 'warning'}
           action={
-            <IconButton aria-label={N.close} color="inherit" size="small" onClick={() => close(n)}>
+            <IconButton
+              aria-label={N.close}
+              color="inherit"
+              size="small"
+              onClick={() => dismiss.mutate(n)}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
           }

@@ -45,9 +45,12 @@ import {
   useConditionStores,
   useSearchCondition,
 } from '../search-condition/index.ts';
+import { XlsxButton } from '../exports/index.ts';
 import {
   downloadCohortsCsv,
+  downloadCohortsXlsx,
   downloadOverdueCsv,
+  downloadOverdueXlsx,
   fetchCohorts,
   fetchOverdue,
   retentionKeys,
@@ -101,6 +104,11 @@ export function CsvButton({
       {T.csv}
     </Button>
   );
+}
+
+/** A section's download buttons, side by side. */
+export function Downloads({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{children}</Box>;
 }
 
 export function Section({
@@ -179,7 +187,13 @@ function Retention({ member, stores }: { member: Member; stores: readonly Store[
         id="retention-cohorts"
         title={T.cohortsHeading}
         action={
-          <CsvButton save={() => downloadCohortsCsv(cohortsQuery)} fallbackName="cohorts.csv" />
+          <Downloads>
+            <CsvButton save={() => downloadCohortsCsv(cohortsQuery)} fallbackName="cohorts.csv" />
+            <XlsxButton
+              fetchFile={() => downloadCohortsXlsx(cohortsQuery)}
+              fallbackName="cohorts.xlsx"
+            />
+          </Downloads>
         }
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -193,7 +207,13 @@ function Retention({ member, stores }: { member: Member; stores: readonly Store[
         id="retention-overdue"
         title={T.overdueHeading}
         action={
-          <CsvButton save={() => downloadOverdueCsv(overdueQuery)} fallbackName="overdue.csv" />
+          <Downloads>
+            <CsvButton save={() => downloadOverdueCsv(overdueQuery)} fallbackName="overdue.csv" />
+            <XlsxButton
+              fetchFile={() => downloadOverdueXlsx(overdueQuery)}
+              fallbackName="overdue.xlsx"
+            />
+          </Downloads>
         }
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

@@ -26,3 +26,7 @@ export const downloadCohortsCsv = (query: RetentionCohortsQueryInput) =>
   download(retentionContracts.cohortsCsv, { query });
 export const downloadOverdueCsv = (query: RetentionOverdueQueryInput) =>
   download(retentionContracts.overdueCsv, { query });
+export const downloadCohortsXlsx = (query: RetentionCohortsQueryInput) =>
+  download(retentionContracts.cohortsXlsx, { query });
+export const downloadOverdueXlsx = (query: RetentionOverdueQueryInput) =>
+  download(retentionContracts.overdueXlsx, { query });

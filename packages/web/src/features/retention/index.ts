@@ -1,2 +1,2 @@
 export { RetentionPage } from './RetentionPage.tsx';
-export { CsvButton, Section } from './RetentionPage.tsx';
+export { CsvButton, Downloads, Section } from './RetentionPage.tsx';

@@ -21,7 +21,7 @@ import {
 } from '../../../api/index.ts';
 import { routeTitle } from '../../../routes/paths.ts';
 import { enqueueSnackbar, PageHeading } from '../../../components/index.ts';
-import { isRouteAllowed, memberCan, route } from '@pharmalytics/domain';
+import { memberCan } from '@pharmalytics/domain';
 import { useSignedInMember } from '../../session/index.ts';
 import {
   ComparisonPeriodText,
@@ -159,12 +159,7 @@ function Dashboard({ member, stores }: { member: Member; stores: readonly Store[
         </Box>
       </ConditionBar>
       {memberCan(member, 'administerFacilityStandards') && <FacilityAlerts />}
-      {memberCan(member, 'administer') &&
-        isRouteAllowed(
-          route('PrescriberChanges'),
-          member.corporation.plan.code,
-          member.systemRole.name,
-        ) && <PrescriberNotices />}
+      {memberCan(member, 'followPrescriberChanges') && <PrescriberNotices />}
       <Box
         component="section"
         aria-label={t('dashboard.metrics')}

@@ -1,0 +1,107 @@
+import {
+  PRESCRIBER_CHANGE_KINDS,
+  PRESCRIBER_CHANGES_XLSX as X,
+  PRESCRIBER_LABELS as L,
+  PRESCRIBER_NOTICE_KIND_LABELS,
+  sheetName,
+  xlsxChangeFormat,
+  xlsxValueFormat,
+  type ExportConditions,
+  type PrescriberChangesResponse,
+} from '@pharmalytics/domain';
+import { numberCell, type SheetCell, type SheetModel } from '../exports/workbook.ts';
+
+const sheets = (value: number) => numberCell(value, xlsxValueFormat('枚', value));
+const yen = (value: number) => numberCell(value, xlsxValueFormat('円', value));
+const change = (value: number | null) => numberCell(value, xlsxChangeFormat('枚'));
+const meters = (value: number) => numberCell(value, xlsxValueFormat('', value));
+
+/**
+ * 処方元の変化 as a workbook: the changes of every store (the CSV's columns), the notices, and the
+ * clinics opened and closed nearby, each sheet under the conditions block.
+ */
+export function prescriberChangesSheets(
+  answer: PrescriberChangesResponse,
+  conditions: ExportConditions,
+): SheetModel[] {
+  const at = (store: PrescriberChangesResponse['stores'][number]): SheetCell[] => [
+    store.storeCode,
+    store.name,
+  ];
+  return [
+    {
+      name: sheetName(X.changesSheet),
+      conditions,
+      header: [
+        L.storeCode,
+        L.store,
+        L.kind,
+        L.institutionCode,
+        L.institution,
+        `${L.sheets}（${L.current}）`,
+        `${L.sheets}（${L.yearAgo}）`,
+        `${L.sheets}（${L.previous}）`,
+        `${L.sales}（${L.current}）`,
+        `${L.sales}（${L.yearAgo}）`,
+        L.changeYearAgo,
+        L.changePrevious,
+        L.lastSeen,
+      ],
+      rows: answer.stores.flatMap((store) =>
+        store.changes.map((c) => [
+          ...at(store),
+          PRESCRIBER_CHANGE_KINDS[c.kind],
+          c.institutionCode,
+          c.institutionName,
+          sheets(c.current.sheets),
+          sheets(c.yearAgo.sheets),
+          sheets(c.previous.sheets),
+          yen(c.current.salesYen),
+          yen(c.yearAgo.salesYen),
+          change(c.changeYearAgo),
+          change(c.changePrevious),
+          c.lastSeen,
+        ]),
+      ),
+    },
+    {
+      name: sheetName(X.noticesSheet),
+      conditions,
+      header: [L.storeCode, L.store, L.noticeKind, L.notice],
+      rows: answer.notices.map((n) => [
+        n.storeCode,
+        n.storeName,
+        PRESCRIBER_NOTICE_KIND_LABELS[n.kind],
+        n.text,
+      ]),
+    },
+    {
+      name: sheetName(X.openingsSheet),
+      conditions,
+      header: [L.storeCode, L.store, L.institution, L.address, L.distance, L.firstSeen],
+      rows: answer.stores.flatMap((store) =>
+        store.openings.map((o) => [
+          ...at(store),
+          o.name,
+          o.address,
+          meters(o.distanceMeters),
+          o.firstSeenOn,
+        ]),
+      ),
+    },
+    {
+      name: sheetName(X.closingsSheet),
+      conditions,
+      header: [L.storeCode, L.store, L.institution, L.address, L.distance, L.facilityLastSeen],
+      rows: answer.stores.flatMap((store) =>
+        store.closings.map((c) => [
+          ...at(store),
+          c.name,
+          c.address,
+          meters(c.distanceMeters),
+          c.lastSeenOn,
+        ]),
+      ),
+    },
+  ];
+}
