@@ -55,6 +55,25 @@ export function developmentTwin<const C extends EndpointContract>(contract: C, p
   return { ...contract, path, summary: `${contract.summary} (development twin, system of record)` };
 }
 
+/**
+ * The file export of a /v3 call: the same query at `/v3/{csv|xlsx}/…` beside it, answering the
+ * file. The summary says what the file holds.
+ */
+export function fileExport<const C extends EndpointContract>(
+  contract: C,
+  format: 'csv' | 'xlsx',
+  summary: string,
+) {
+  return endpoint({
+    method: 'GET',
+    path: contract.path.replace(/^\/v3\//, `/v3/${format}/`),
+    tag: contract.tag,
+    summary,
+    query: contract.query as C['query'],
+    responses: { 200: fileSchema },
+  });
+}
+
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 type SuccessCode<R> = Extract<keyof R, 200 | 201 | 202 | 204>;

@@ -8,7 +8,7 @@ import {
   retentionOverdueQuerySchema,
   retentionOverdueResponseSchema,
 } from '../schemas/retention.ts';
-import { developmentTwin, endpoint, fileSchema, noContentSchema } from './endpoint.ts';
+import { developmentTwin, endpoint, fileExport, noContentSchema } from './endpoint.ts';
 
 const cohorts = endpoint({
   method: 'GET',
@@ -42,62 +42,32 @@ const prescriberChanges = endpoint({
 export const retentionContracts = {
   cohorts,
   cohortsTwin: developmentTwin(cohorts, '/v2/retention/cohorts'),
-  cohortsCsv: endpoint({
-    method: 'GET',
-    path: '/v3/csv/retention/cohorts',
-    tag: 'retention',
-    summary: 'The CSV of the retention cohorts',
-    query: retentionCohortsQuerySchema,
-    responses: { 200: fileSchema },
-  }),
+  cohortsCsv: fileExport(cohorts, 'csv', 'The CSV of the retention cohorts'),
   overdue,
   overdueTwin: developmentTwin(overdue, '/v2/retention/overdue'),
-  overdueCsv: endpoint({
-    method: 'GET',
-    path: '/v3/csv/retention/overdue',
-    tag: 'retention',
-    summary: 'The CSV of every overdue patient',
-    query: retentionOverdueQuerySchema,
-    responses: { 200: fileSchema },
-  }),
-  cohortsXlsx: endpoint({
-    method: 'GET',
-    path: '/v3/xlsx/retention/cohorts',
-    tag: 'retention',
-    summary: 'The retention cohorts and their breakdown as an Excel workbook',
-    query: retentionCohortsQuerySchema,
-    responses: { 200: fileSchema },
-  }),
-  overdueXlsx: endpoint({
-    method: 'GET',
-    path: '/v3/xlsx/retention/overdue',
-    tag: 'retention',
-    summary: 'Every overdue patient and the totals by store, institution and month, as Excel',
-    query: retentionOverdueQuerySchema,
-    responses: { 200: fileSchema },
-  }),
+  overdueCsv: fileExport(overdue, 'csv', 'The CSV of every overdue patient'),
+  cohortsXlsx: fileExport(
+    cohorts,
+    'xlsx',
+    'The retention cohorts and their breakdown as an Excel workbook',
+  ),
+  overdueXlsx: fileExport(
+    overdue,
+    'xlsx',
+    'Every overdue patient and the totals by store, institution and month, as Excel',
+  ),
 };
 
 /** 処方元の変化 (inflow/prescriber-changes): its call, its development twin and CSV. */
 export const prescriberChangesContracts = {
   prescriberChanges,
   prescriberChangesTwin: developmentTwin(prescriberChanges, '/v2/prescriber_changes'),
-  prescriberChangesCsv: endpoint({
-    method: 'GET',
-    path: '/v3/csv/prescriber_changes',
-    tag: 'prescriber-changes',
-    summary: 'The CSV of the prescriber changes',
-    query: prescriberChangesQuerySchema,
-    responses: { 200: fileSchema },
-  }),
-  prescriberChangesXlsx: endpoint({
-    method: 'GET',
-    path: '/v3/xlsx/prescriber_changes',
-    tag: 'prescriber-changes',
-    summary: 'The prescriber changes, notices and nearby openings and closings as Excel',
-    query: prescriberChangesQuerySchema,
-    responses: { 200: fileSchema },
-  }),
+  prescriberChangesCsv: fileExport(prescriberChanges, 'csv', 'The CSV of the prescriber changes'),
+  prescriberChangesXlsx: fileExport(
+    prescriberChanges,
+    'xlsx',
+    'The prescriber changes, notices and nearby openings and closings as Excel',
+  ),
   notices: endpoint({
     method: 'GET',
     path: '/v3/prescriber_notices',
