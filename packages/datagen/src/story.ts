@@ -4,8 +4,9 @@ import { storeSim, type DemoWorld, type StoreSim } from './world.ts';
 
 /**
  * What the demo world tells beyond its steady flows, so that 患者の継続 and 処方元の変化 have
- * something to find: at one store of the advanced corporation the second clinic's patients drift
- * away over the last year (its flow to the store roughly halves), at another the busiest clinic
+ * something to find: at one store of the advanced corporation the busiest clinic after its 門前
+ * one loses its patients to other pharmacies over the last year (its flow to the store roughly
+ * halves), at another the busiest clinic
  * after its 門前 one closes some weeks before the end (its regular flow stops), and a clinic opens
  * near a third store a few months before the end (the facility master's openings and closings are
  * the server's, packages/server/src/demo/demo-openings.ts).
@@ -13,12 +14,47 @@ import { storeSim, type DemoWorld, type StoreSim } from './world.ts';
 export const DECLINING_FLOW = {
   corporationCode: '100001',
   storeCode: '1002',
-  /** Index of the clinic in the store's list (0 is the 門前 clinic). */
-  clinicIndex: 1,
   /** Share of its patients who stop coming, each on a day spread over the last year. */
   leavingShare: 0.6,
   days: 365,
 } as const;
+
+/**
+ * The index in a store's list of its busiest clinic after the 門前 one (index 0) over the year
+ * to `lastDay` (a day number), so that a story is told by a clinic whose flow is news; -1 when
+ * the world has no such store.
+ */
+function busiestAfterGate(
+  world: DemoWorld,
+  where: { corporationCode: string; storeCode: string },
+  lastDay: number,
+): number {
+  const store = world.stores.find(
+    (s) => s.corporationCode === where.corporationCode && s.storeCode === where.storeCode,
+  );
+  if (!store || store.clinics.length < 2) return -1;
+  const sim = storeSim(world, store.storeCode);
+  const visits = new Array<number>(store.clinics.length).fill(0);
+  for (let v = 0; v < sim.day.length; v++) {
+    const day = sim.day[v]!;
+    if (day > lastDay - 365 && day <= lastDay) visits[sim.clinic[v]!]! += 1;
+  }
+  let index = 1;
+  for (let i = 2; i < visits.length; i++) if (visits[i]! > visits[index]!) index = i;
+  return index;
+}
+
+const DECLINING = new WeakMap<DemoWorld, number>();
+
+/** The declining clinic's index at its store: the busiest after 門前 in the year before. */
+function decliningIndex(world: DemoWorld): number {
+  let index = DECLINING.get(world);
+  if (index === undefined) {
+    index = busiestAfterGate(world, DECLINING_FLOW, dayNumber(world.endDate) - DECLINING_FLOW.days);
+    DECLINING.set(world, index);
+  }
+  return index;
+}
 
 /** The clinic whose flow declines, for the demo's checks and the docs: its name and code. */
 export function decliningClinic(world: DemoWorld): { code: string; name: string } | null {
@@ -27,7 +63,7 @@ export function decliningClinic(world: DemoWorld): { code: string; name: string 
       s.corporationCode === DECLINING_FLOW.corporationCode &&
       s.storeCode === DECLINING_FLOW.storeCode,
   );
-  const clinic = store?.clinics[DECLINING_FLOW.clinicIndex];
+  const clinic = store?.clinics[decliningIndex(world)];
   return clinic ? { code: clinic.code, name: clinic.name } : null;
 }
 
@@ -41,7 +77,7 @@ export function leftTheStore(world: DemoWorld, sim: StoreSim, visit: number): bo
   if (
     store.storeCode !== DECLINING_FLOW.storeCode ||
     store.corporationCode !== DECLINING_FLOW.corporationCode ||
-    sim.clinic[visit] !== DECLINING_FLOW.clinicIndex
+    sim.clinic[visit] !== decliningIndex(world)
   ) {
     return false;
   }
@@ -72,25 +108,15 @@ const CLOSINGS = new WeakMap<
  */
 function closing(world: DemoWorld) {
   if (CLOSINGS.has(world)) return CLOSINGS.get(world)!;
+  const lastDay = dayNumber(world.endDate) - CLOSING_CLINIC.daysBeforeEnd;
+  const index = busiestAfterGate(world, CLOSING_CLINIC, lastDay);
   const store = world.stores.find(
     (s) =>
       s.corporationCode === CLOSING_CLINIC.corporationCode &&
       s.storeCode === CLOSING_CLINIC.storeCode,
   );
-  let found = null;
-  if (store) {
-    const sim = storeSim(world, store.storeCode);
-    const lastDay = dayNumber(world.endDate) - CLOSING_CLINIC.daysBeforeEnd;
-    const visits = new Array<number>(store.clinics.length).fill(0);
-    for (let v = 0; v < sim.day.length; v++) {
-      const day = sim.day[v]!;
-      if (day > lastDay - 365 && day <= lastDay) visits[sim.clinic[v]!]! += 1;
-    }
-    let index = 1;
-    for (let i = 2; i < visits.length; i++) if (visits[i]! > visits[index]!) index = i;
-    const clinic = store.clinics[index];
-    if (clinic) found = { index, code: clinic.code, name: clinic.name, lastDay };
-  }
+  const clinic = store?.clinics[index];
+  const found = clinic ? { index, code: clinic.code, name: clinic.name, lastDay } : null;
   CLOSINGS.set(world, found);
   return found;
 }
