@@ -1,3 +1,4 @@
+import type { DurationPresetKey, TimeAxisKey } from './periods.ts';
 import { formatNumber } from './format.ts';
 
 /**
@@ -14,6 +15,26 @@ export const COHORT_MONTHS_SINCE = 12;
 
 /** Default and bounds of the grace after a supply's end before a patient counts as overdue. */
 export const OVERDUE_GRACE_DAYS = { default: 14, min: 0, max: 365 } as const;
+
+/**
+ * The period 患者の継続 and 処方元の変化 open on when the shared one is shorter than `minDays`:
+ * cohorts are counted by month and a prescriber's flow is judged over months, so a week (the
+ * shared default) would show nothing worth reading.
+ */
+export const LONG_VIEW_OPENING = {
+  minDays: 90,
+  retention: { durationPreset: 'last12Months', timeAxis: 'monthly' },
+  prescriberChanges: { durationPreset: 'last90Days', timeAxis: 'monthly' },
+} as const satisfies {
+  minDays: number;
+  retention: LongViewPeriod;
+  prescriberChanges: LongViewPeriod;
+};
+
+export interface LongViewPeriod {
+  durationPreset: Exclude<DurationPresetKey, 'custom'>;
+  timeAxis: TimeAxisKey;
+}
 
 /** The year over which a patient's average monthly sales (売上見込み) are taken, in days. */
 export const REVENUE_AT_RISK_DAYS = 365;

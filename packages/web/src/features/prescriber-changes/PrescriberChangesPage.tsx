@@ -21,6 +21,7 @@ import {
   route,
   signedPercent,
   type PrescriberChangesResponse,
+  LONG_VIEW_OPENING,
 } from '@pharmalytics/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -39,6 +40,7 @@ import {
   StoresGate,
   useConditionStores,
   useSearchCondition,
+  openOnLongView,
 } from '../search-condition/index.ts';
 import {
   downloadPrescriberChangesCsv,
@@ -69,9 +71,16 @@ export function PrescriberChangesPage() {
   );
 }
 
+/** Opened on a week (the shared default), the page shows the months it judges instead. */
+const OPEN_PRESCRIBER_CHANGES = openOnLongView(LONG_VIEW_OPENING.prescriberChanges);
+
 function Changes({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { active, activeCodes, tree } = useConditionStores(member, stores);
-  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const { condition, update, today, plan } = useSearchCondition(
+    member,
+    activeCodes,
+    OPEN_PRESCRIBER_CHANGES,
+  );
   const [floor, setFloor] = useState(String(PRESCRIBER_FLOOR.default));
   const [floorApplied, setFloorApplied] = useState<number>(PRESCRIBER_FLOOR.default);
   const query = {

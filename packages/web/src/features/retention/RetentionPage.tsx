@@ -27,6 +27,7 @@ import {
   type RetentionBreakdown,
   type RetentionCohortsResponse,
   type RetentionOverdueResponse,
+  LONG_VIEW_OPENING,
 } from '@pharmalytics/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -44,6 +45,7 @@ import {
   StoresGate,
   useConditionStores,
   useSearchCondition,
+  openOnLongView,
 } from '../search-condition/index.ts';
 import { XlsxButton } from '../exports/index.ts';
 import {
@@ -135,9 +137,16 @@ export function Section({
   );
 }
 
+/** Opened on a week (the shared default), the page shows the months it counts instead. */
+const OPEN_RETENTION = openOnLongView(LONG_VIEW_OPENING.retention);
+
 function Retention({ member, stores }: { member: Member; stores: readonly Store[] }) {
   const { active, activeCodes, tree } = useConditionStores(member, stores);
-  const { condition, update, today, plan } = useSearchCondition(member, activeCodes);
+  const { condition, update, today, plan } = useSearchCondition(
+    member,
+    activeCodes,
+    OPEN_RETENTION,
+  );
   const [breakdown, setBreakdown] = useState<RetentionBreakdown>('store');
   const [grace, setGrace] = useState(String(OVERDUE_GRACE_DAYS.default));
   const [graceApplied, setGraceApplied] = useState<number>(OVERDUE_GRACE_DAYS.default);

@@ -28,4 +28,5 @@ export {
 } from './conditionUrl.ts';
 export { useConditionUrl } from './useConditionUrl.ts';
 export { conditionKey, useConditionStores, useSearchCondition } from './useSearchCondition.ts';
+export { openOnLongView } from './longView.ts';
 export { presetText, type PresetTexts } from './presetText.ts';
