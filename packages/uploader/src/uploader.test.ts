@@ -84,17 +84,22 @@ describe('uploader against a running server', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(log.some((m) => m.includes('再試行します'))).toBe(true);
 
-    const late = await startTestApp({ port });
+    // The demo keys are random per server: the uploader is given this server's key before the
+    // server answers, or a retry in between would be refused as bad credentials (and stop).
+    const late = await startTestApp({
+      port,
+      beforeListen: async (db, box) => {
+        const { userName, key } = await db
+          .selectFrom('device_users as u')
+          .innerJoin('stores as s', (j) => j.onRef('s.id', '=', 'u.store_id'))
+          .select(['u.user_name', 'u.key_sealed'])
+          .where('s.store_code', '=', '1001')
+          .executeTakeFirstOrThrow()
+          .then((r) => ({ userName: r.user_name, key: box.open(r.key_sealed) }));
+        Object.assign(config, { userName, key });
+      },
+    });
     try {
-      // The demo keys are random per server: give the uploader this server's key.
-      const { userName, key } = await late.db
-        .selectFrom('device_users as u')
-        .innerJoin('stores as s', (j) => j.onRef('s.id', '=', 'u.store_id'))
-        .select(['u.user_name', 'u.key_sealed'])
-        .where('s.store_code', '=', '1001')
-        .executeTakeFirstOrThrow()
-        .then((r) => ({ userName: r.user_name, key: late.box.open(r.key_sealed) }));
-      Object.assign(config, { userName, key });
       // Until the server has finished with the file (the row exists from its arrival on).
       await waitFor(
         async () => (await uploadsOf(late.db)).some((u) => u.status !== 'received'),

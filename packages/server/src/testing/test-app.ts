@@ -103,6 +103,8 @@ export async function startTestApp(
     databaseUrl?: string;
     /** Told the text of every statement the server runs. */
     onStatement?: (text: string) => void;
+    /** Run on the seeded database before the server listens (nothing can call it yet). */
+    beforeListen?: (db: Database, box: SecretBox) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
@@ -126,6 +128,7 @@ export async function startTestApp(
     if (url && (await hasCitus(connection))) await distribute(connection, { shardCount: 4 });
     if (options.seed ?? true) await seedDemoIfEmpty(connection, box);
   });
+  await options.beforeListen?.(db, box);
   const { app, baseUrl } = await listeningApp(config, db, secrets, options.port);
   return {
     app,
