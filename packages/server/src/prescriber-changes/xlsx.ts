@@ -10,6 +10,7 @@ import {
   type PrescriberChangesResponse,
 } from '@pharmalytics/domain';
 import { numberCell, type SheetCell, type SheetModel } from '../exports/workbook.ts';
+import { PRESCRIBER_CHANGES_COLUMNS } from './csv.ts';
 
 const sheets = (value: number) => numberCell(value, xlsxValueFormat('枚', value));
 const yen = (value: number) => numberCell(value, xlsxValueFormat('円', value));
@@ -32,21 +33,7 @@ export function prescriberChangesSheets(
     {
       name: sheetName(X.changesSheet),
       conditions,
-      header: [
-        L.storeCode,
-        L.store,
-        L.kind,
-        L.institutionCode,
-        L.institution,
-        `${L.sheets}（${L.current}）`,
-        `${L.sheets}（${L.yearAgo}）`,
-        `${L.sheets}（${L.previous}）`,
-        `${L.sales}（${L.current}）`,
-        `${L.sales}（${L.yearAgo}）`,
-        L.changeYearAgo,
-        L.changePrevious,
-        L.lastSeen,
-      ],
+      header: PRESCRIBER_CHANGES_COLUMNS,
       rows: answer.stores.flatMap((store) =>
         store.changes.map((c) => [
           ...at(store),
