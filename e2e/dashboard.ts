@@ -104,6 +104,9 @@ export function dateValue(field: Locator): Locator {
 
 /** Types a date (yyyy-MM-dd) into a date field by keyboard and leaves the field. */
 export async function typeDate(page: Page, field: Locator, date: string): Promise<void> {
+  // Emptied first: typed over a date, a month can meet the old day (2026/08/30 → February 30)
+  // and the field rejects it.
+  await clearDate(page, field);
   await field.getByRole('spinbutton').first().click();
   await page.keyboard.type(date.replaceAll('-', ''));
   await page.keyboard.press('Tab');
