@@ -25,10 +25,22 @@ export function prescriberChangesSheets(
   answer: PrescriberChangesResponse,
   conditions: ExportConditions,
 ): SheetModel[] {
-  const at = (store: PrescriberChangesResponse['stores'][number]): SheetCell[] => [
-    store.storeCode,
-    store.name,
-  ];
+  type Store = PrescriberChangesResponse['stores'][number];
+  const at = (store: Store): SheetCell[] => [store.storeCode, store.name];
+  type NearbyRow = { name: string; address: string; distanceMeters: number; day: string };
+  /** The clinics opened or closed near each store, with the day the master saw it so. */
+  const nearbySheet = (
+    name: string,
+    dayLabel: string,
+    rowsOf: (store: Store) => NearbyRow[],
+  ): SheetModel => ({
+    name: sheetName(name),
+    conditions,
+    header: [L.storeCode, L.store, L.institution, L.address, L.distance, dayLabel],
+    rows: answer.stores.flatMap((store) =>
+      rowsOf(store).map((r) => [...at(store), r.name, r.address, meters(r.distanceMeters), r.day]),
+    ),
+  });
   return [
     {
       name: sheetName(X.changesSheet),
@@ -62,33 +74,11 @@ export function prescriberChangesSheets(
         n.text,
       ]),
     },
-    {
-      name: sheetName(X.openingsSheet),
-      conditions,
-      header: [L.storeCode, L.store, L.institution, L.address, L.distance, L.firstSeen],
-      rows: answer.stores.flatMap((store) =>
-        store.openings.map((o) => [
-          ...at(store),
-          o.name,
-          o.address,
-          meters(o.distanceMeters),
-          o.firstSeenOn,
-        ]),
-      ),
-    },
-    {
-      name: sheetName(X.closingsSheet),
-      conditions,
-      header: [L.storeCode, L.store, L.institution, L.address, L.distance, L.facilityLastSeen],
-      rows: answer.stores.flatMap((store) =>
-        store.closings.map((c) => [
-          ...at(store),
-          c.name,
-          c.address,
-          meters(c.distanceMeters),
-          c.lastSeenOn,
-        ]),
-      ),
-    },
+    nearbySheet(X.openingsSheet, L.firstSeen, (store) =>
+      store.openings.map((o) => ({ ...o, day: o.firstSeenOn })),
+    ),
+    nearbySheet(X.closingsSheet, L.facilityLastSeen, (store) =>
+      store.closings.map((c) => ({ ...c, day: c.lastSeenOn })),
+    ),
   ];
 }

@@ -1,5 +1,4 @@
 import {
-  COHORT_MONTHS_SINCE,
   RATE_UNIT,
   RETENTION_BREAKDOWNS,
   RETENTION_LABELS as L,
@@ -15,6 +14,7 @@ import {
   type RetentionOverdueResponse,
 } from '@pharmalytics/domain';
 import { numberCell, type SheetCell, type SheetModel } from '../exports/workbook.ts';
+import { COHORT_COLUMNS, OVERDUE_COLUMNS, RETURN_COLUMNS } from './csv.ts';
 
 const rate = (value: number | null) => numberCell(value, xlsxValueFormat(RATE_UNIT, value));
 const count = (value: number) => numberCell(value, xlsxValueFormat('人', value));
@@ -39,16 +39,11 @@ export function cohortsSheets(
   answer: RetentionCohortsResponse,
   conditions: ExportConditions,
 ): SheetModel[] {
-  const returnHeaders = [L.newPatients, ...RETURN_WINDOWS.map((d) => L.returnWithin(d))];
   return [
     {
       name: sheetName(X.cohortsSheet),
       conditions,
-      header: [
-        L.firstMonth,
-        ...returnHeaders,
-        ...Array.from({ length: COHORT_MONTHS_SINCE }, (_, i) => L.monthsSince(i + 1)),
-      ],
+      header: COHORT_COLUMNS,
       rows: [
         ...answer.cohorts.map((c) => [c.name, ...returns(c), ...c.monthsSince.map(rate)]),
         [answer.total.name, ...returns(answer.total)],
@@ -57,7 +52,7 @@ export function cohortsSheets(
     {
       name: sheetName(X.breakdownSheet),
       conditions,
-      header: [breakdownLabel(answer.breakdown), ...returnHeaders],
+      header: [breakdownLabel(answer.breakdown), ...RETURN_COLUMNS],
       rows: [...answer.groups, answer.total].map((g) => [g.name, ...returns(g)]),
     },
   ];
@@ -81,17 +76,7 @@ export function overdueSheets(
     {
       name: sheetName(X.overdueSheet),
       conditions,
-      header: [
-        L.pseudonym,
-        L.storeCode,
-        L.store,
-        L.lastVisit,
-        L.institution,
-        L.supplyEnd,
-        L.supplyBasis,
-        L.daysOverdue,
-        L.revenueAtRisk,
-      ],
+      header: OVERDUE_COLUMNS,
       rows: answer.patients.map((p) => [
         p.pseudonym,
         p.storeCode,
