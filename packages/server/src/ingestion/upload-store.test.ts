@@ -47,11 +47,14 @@ describe('storeRawFile', () => {
     const body = new PassThrough();
     body.write('half of a file');
     const started = Date.now();
-    const stored = storeRawFile(root, 1, 2, body, { idleMs: 300 });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(files().some((f) => f.startsWith('.incoming-'))).toBe(true);
+    const stored = storeRawFile(root, 1, 2, body, { idleMs: 1000 });
+    // The partial file appears while the transfer idles (opened asynchronously: on a busy
+    // machine, later than a fixed wait would look).
+    const partial = () => files().some((f) => f.startsWith('.incoming-'));
+    while (!partial() && Date.now() - started < 900) await new Promise((r) => setTimeout(r, 20));
+    expect(partial()).toBe(true);
     await expect(stored).rejects.toMatchObject({ statusCode: 408, message: UPLOAD_STALLED });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(body.destroyed).toBe(true);
     expect(files().some((f) => f.startsWith('.incoming-'))).toBe(false);
   });
