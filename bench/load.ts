@@ -24,9 +24,11 @@
  * (10) is a request's time-out; --url URL (postgres://postgres@127.0.0.1:5432/test). To measure
  * again without loading the history again, --data-dir DIR keeps the data directory (the embedded
  * database, and the secrets that sealed the uploader keys) and, with --postgres, --schema NAME
- * keeps the schema; give both again for the next run. The identity service's per-address rate
- * limit is lifted for the run, since every sign-in comes from the loopback address. Prints a
- * table and exits with 1 when a target is missed (the server log is then kept).
+ * keeps the schema; give both again for the next run. --server-profile DIR has the server write
+ * CPU profiles of its threads into DIR (Node's --cpu-prof), to see where its time went. The
+ * identity service's per-address rate limit is lifted for the run, since every sign-in comes from
+ * the loopback address. Prints a table and exits with 1 when a target is missed (the server log
+ * is then kept).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +56,7 @@ const { values: flags } = parseArgs({
     postgres: { type: 'boolean', default: false },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     'data-dir': { type: 'string' },
+    'server-profile': { type: 'string' },
     schema: { type: 'string' },
     connections: { type: 'string', default: '200' },
     duration: { type: 'string', default: '20' },
@@ -123,7 +126,15 @@ function startServer(): Promise<void> {
   const root = new URL('..', import.meta.url).pathname;
   server = spawn(
     process.execPath,
-    ['--max-semi-space-size=32', '--import', 'tsx', join(root, 'packages/server/src/main.ts')],
+    [
+      '--max-semi-space-size=32',
+      ...(flags['server-profile']
+        ? ['--cpu-prof', `--cpu-prof-dir=${flags['server-profile']}`]
+        : []),
+      '--import',
+      'tsx',
+      join(root, 'packages/server/src/main.ts'),
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,8 @@ import { generatedWorld, uploadGeneratedMonths } from '../testing/generated-hist
 import { recordFactsChange } from './data-version.ts';
 import { computeMetric, type MetricQuery } from './engine.ts';
 import { MetricCache } from './metric-cache.ts';
+import type { AnalyticsReplica } from './replica/analytics-replica.ts';
+import { AnalyticsBusy, StatementQueue } from './statement-queue.ts';
 
 let t: TestApp;
 let corporationId: number;
@@ -56,6 +58,52 @@ function countingEngine(gate?: Promise<void>) {
 }
 
 describe('MetricCache', () => {
+  it('refuses a new question at once while the queue is full, and still serves kept answers', async () => {
+    // A replica that is never ready, whose queue is as full as `full` says; `reaches` reads the
+    // change log.
+    let full = false;
+    let logReads = 0;
+    const replica = {
+      admit: () => {
+        if (full) throw new AnalyticsBusy(5);
+      },
+      reaches: () => {
+        logReads += 1;
+        return Promise.resolve(false);
+      },
+      recordsExecutor: () => t.db,
+    } as unknown as AnalyticsReplica;
+    const engine = countingEngine();
+    const cache = new MetricCache(t.db, { compute: engine.compute, replica });
+    const kept = await cache.metric('dispensing_sales', query());
+    full = true;
+    expect(await cache.metric('dispensing_sales', query())).toEqual(kept);
+    await expect(
+      cache.metric('dispensing_sales', query({ to: '2026-10-30' })),
+    ).rejects.toBeInstanceOf(AnalyticsBusy);
+    expect({ runs: engine.runs, logReads }).toEqual({ runs: 1, logReads: 1 });
+    full = false;
+    expect(await cache.metric('dispensing_sales', query({ to: '2026-10-30' }))).toEqual(
+      await computeMetric(t.db, 'dispensing_sales', query({ to: '2026-10-30' })),
+    );
+  });
+
+  it('the statement queue is full once every place runs and its waiting room is taken', async () => {
+    const queue = new StatementQueue({ concurrency: 1, maxWaiting: 1 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = queue.run(() => gate);
+    expect(queue.full).toBe(false);
+    const waiting = queue.run(() => Promise.resolve());
+    expect(queue.full).toBe(true);
+    expect(() => queue.admit()).toThrow(AnalyticsBusy);
+    await expect(queue.run(() => Promise.resolve())).rejects.toBeInstanceOf(AnalyticsBusy);
+    release();
+    await Promise.all([running, waiting]);
+    expect(queue.full).toBe(false);
+    expect(() => queue.admit()).not.toThrow();
+  });
+
   it('answers exactly what the engine computes, computed once and then kept', async () => {
     const cache = new MetricCache(t.db);
     const conditions: [MetricSlug, MetricQuery][] = [

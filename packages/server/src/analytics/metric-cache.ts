@@ -185,6 +185,13 @@ export class MetricCache {
       running.callers.join(signal);
       return running.answer as Promise<T>;
     }
+    // A new computation while the queue is full would be refused at its first statement: refused
+    // now, before the change log is read and the statements are built.
+    try {
+      this.replica?.admit();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     this.counts.computed += 1;
     const callers = new SharedSignal();
     callers.join(signal);

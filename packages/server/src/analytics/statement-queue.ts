@@ -57,13 +57,25 @@ export class StatementQueue {
     return { running: this.active, waiting: this.queue.length, dropped: this.dropped };
   }
 
+  /** Whether a statement asked now would be refused: every place taken, the waiting room full. */
+  get full(): boolean {
+    return this.active >= this.options.concurrency && this.queue.length >= this.options.maxWaiting;
+  }
+
+  /**
+   * Refuses at once (AnalyticsBusy) while the queue is full: asked before work that would end in
+   * statements, so that a call refused anyway costs no more than its sign-in check.
+   */
+  admit(): void {
+    if (this.full) throw new AnalyticsBusy(this.options.retryAfterSeconds ?? 5);
+  }
+
   async run<T>(task: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) throw new CallAbandoned();
     if (this.active < this.options.concurrency) {
       this.active += 1;
-    } else if (this.queue.length >= this.options.maxWaiting) {
-      throw new AnalyticsBusy(this.options.retryAfterSeconds ?? 5);
     } else {
+      this.admit();
       // The place of the statement that ends is handed over, so none slips in between.
       await new Promise<void>((resolve, reject) => {
         const start = () => {

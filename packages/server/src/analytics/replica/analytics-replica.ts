@@ -177,6 +177,11 @@ export class AnalyticsReplica {
     };
   }
 
+  /** Refuses at once (AnalyticsBusy) while the statement queue is full. */
+  admit(): void {
+    this.queue.admit();
+  }
+
   /** Analytics statements running now, waiting for a turn, and dropped (read-only). */
   get statements(): StatementCounts {
     return this.queue.counts;
