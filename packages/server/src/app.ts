@@ -57,13 +57,17 @@ export async function buildApp({
   installErrorHandler(app);
   // Each call's analytics run with a signal aborted when its client closes the connection before
   // the answer: their statements then leave the replica's queue or are interrupted. Only reads:
-  // work a change started (a report mail) finishes whether or not its caller waits.
-  app.addHook('preHandler', (request, reply, done) => {
+  // work a change started (a report mail) finishes whether or not its caller waits. Watched from
+  // the call's first hook: a client that leaves while its sign-in is still being checked has its
+  // call start nothing afterwards.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET') return done();
     const controller = new AbortController();
-    reply.raw.once('close', () => {
+    const abandon = () => {
       if (!reply.raw.writableEnded) controller.abort(new CallAbandoned());
-    });
+    };
+    reply.raw.once('close', abandon);
+    if (request.raw.socket?.destroyed) abandon();
     callSignals.run(controller.signal, done);
   });
 

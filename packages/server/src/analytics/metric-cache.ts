@@ -42,6 +42,8 @@ export interface MetricCacheStats {
   computed: number;
   /** Of those, the queries the replica answered (the others ran on the system of record). */
   onReplica: number;
+  /** Questions not started because their caller had already gone. */
+  abandoned: number;
   /** Answers kept now, and their size. */
   entries: number;
   size: number;
@@ -96,7 +98,7 @@ export class MetricCache {
   private readonly compute: typeof computeMetric;
   private readonly replica: AnalyticsReplica | undefined;
   private readonly replicaWaitMs: number;
-  private counts = { hits: 0, joined: 0, computed: 0, onReplica: 0 };
+  private counts = { hits: 0, joined: 0, computed: 0, onReplica: 0, abandoned: 0 };
 
   constructor(
     private readonly db: Database,
@@ -178,7 +180,10 @@ export class MetricCache {
     // is dropped (its statements leave the replica's queue or are interrupted) only once all
     // of them have gone.
     const signal = currentCallSignal();
-    if (signal?.aborted) return Promise.reject(new CallAbandoned());
+    if (signal?.aborted) {
+      this.counts.abandoned += 1;
+      return Promise.reject(new CallAbandoned());
+    }
     const running = this.running.get(key);
     if (running) {
       this.counts.joined += 1;

@@ -89,4 +89,51 @@ describe('the analytics queue of the replica', () => {
     expect(statements().dropped).toBeGreaterThan(before);
     expect(statements()).toMatchObject({ running: 0, waiting: 0 });
   });
+
+  it('starts nothing for a call whose client left while its sign-in was being checked', async () => {
+    const admin = new HttpClient(t.baseUrl);
+    await admin.login('admin@example.com');
+    const cookie = `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}`;
+    // The sign-in check is held until the clients have gone, as a busy database holds it.
+    const { sessions, metrics } = t.app.services;
+    const memberIdOf = sessions.memberIdOf.bind(sessions);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let checking = 0;
+    sessions.memberIdOf = async (id) => {
+      checking += 1;
+      await gate;
+      return memberIdOf(id);
+    };
+    try {
+      const before = metrics.stats();
+      // Windows no call above asked, so that none is answered from the cache.
+      const calls = Array.from({ length: 4 }, (_, i) => {
+        const call = get(t.baseUrl + sales(i + 4).replace('from=2026-08-01', 'from=2026-08-03'), {
+          headers: { cookie },
+          agent: false,
+        });
+        call.on('error', () => {});
+        return call;
+      });
+      const deadline = Date.now() + 5_000;
+      while (checking < calls.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(checking).toBe(calls.length);
+      for (const call of calls) call.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      // Each call reaches the answers and is turned away there, its client gone.
+      while (metrics.stats().abandoned - before.abandoned < calls.length) {
+        if (Date.now() > deadline + 5_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(metrics.stats().abandoned - before.abandoned).toBe(calls.length);
+      expect(metrics.stats().computed).toBe(before.computed);
+      expect(statements()).toMatchObject({ running: 0, waiting: 0 });
+    } finally {
+      sessions.memberIdOf = memberIdOf;
+    }
+  });
 });
