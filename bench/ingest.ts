@@ -125,7 +125,7 @@ const ingestion = seconds(started);
 // rows the ingestion path wrote, read back in column order, so the floor follows the schema.
 const FACT_TABLES = [
   'prescriptions',
-  'prescription_fees',
+  'prescription_fee_lines',
   'prescription_medicines',
   'prescription_materials',
 ] as const;

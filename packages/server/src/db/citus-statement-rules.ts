@@ -1,5 +1,5 @@
 import { loadModule, parseSync } from 'libpg-query';
-import { DISTRIBUTION_COLUMN, TABLE_PLACEMENT } from './distribution.ts';
+import { DISTRIBUTION_COLUMN, TABLE_PLACEMENT, TENANT_VIEWS } from './distribution.ts';
 
 /**
  * The shapes of statement that Citus refuses or runs on every shard, found in a statement's text
@@ -9,7 +9,8 @@ import { DISTRIBUTION_COLUMN, TABLE_PLACEMENT } from './distribution.ts';
 
 type Node = Record<string, unknown>;
 
-const TENANT = new Set<string>(TABLE_PLACEMENT.tenant);
+/** What a reader must tie to one corporation: tenant tables and the views over them. */
+const TENANT = new Set<string>([...TABLE_PLACEMENT.tenant, ...TENANT_VIEWS]);
 /** Tables whose writes Citus sends to workers: distributed and reference tables. */
 const ON_WORKERS = new Set<string>([
   ...TABLE_PLACEMENT.tenant,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { DISTRIBUTION_COLUMN, TABLE_PLACEMENT } from './distribution.ts';
+import { DISTRIBUTION_COLUMN, TABLE_PLACEMENT, TENANT_VIEWS } from './distribution.ts';
 
 // The migrated schema against the placement list: what Citus would refuse, found without Citus.
 
@@ -80,6 +80,16 @@ describe('the placement list (db/distribution.ts) and the migrated schema', () =
       listed.filter((n) => !names.includes(n)),
       'listed tables the schema lacks',
     ).toEqual([]);
+  });
+
+  it('names in TENANT_VIEWS only views of the schema that carry corporation_id', async () => {
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name from pg_class c
+      where c.relkind = 'v' and c.relnamespace = current_schema()::regnamespace
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid
+          and a.attname = ${DISTRIBUTION_COLUMN})`.execute(t.db);
+    const views = rows.map((r) => r.name);
+    expect(TENANT_VIEWS.filter((v) => !views.includes(v))).toEqual([]);
   });
 
   it('distributes every table that carries corporation_id, global keys and members excepted', async () => {

@@ -25,7 +25,8 @@ export const TABLE_PLACEMENT = {
     'clinical_departments',
     'pharmacists',
     'prescriptions',
-    'prescription_fees',
+    'fee_items',
+    'prescription_fee_lines',
     'prescription_medicines',
     'prescription_materials',
     'analytics_data_versions',
@@ -82,6 +83,13 @@ export const TABLE_PLACEMENT = {
     'kysely_migration_lock',
   ],
 } as const;
+
+/**
+ * Views over tenant tables that readers query as they would a table: nothing to place (Citus
+ * plans a query of one over its tables), but a reader ties one to a corporation as it does a
+ * tenant table (citus-statement-rules.ts).
+ */
+export const TENANT_VIEWS = ['prescription_fees'] as const;
 
 export const DISTRIBUTION_COLUMN = 'corporation_id';
 

@@ -189,6 +189,14 @@ export interface FacilityStandardSources {
   revision_code: string;
 }
 
+export interface FeeItems {
+  category: string;
+  code: string;
+  corporation_id: number;
+  id: Generated<number>;
+  name: string;
+}
+
 export interface FeeRevisions {
   code: string;
   effective_from: string;
@@ -348,15 +356,24 @@ export interface PrescriberNoticeDismissals {
   store_id: number;
 }
 
-export interface PrescriptionFees {
-  category: string;
-  code: string;
+export interface PrescriptionFeeLines {
   corporation_id: number;
   count: number;
+  fee_item_id: number;
   line_no: number;
-  name: string;
   points: Numeric;
   prescription_id: number;
+}
+
+export interface PrescriptionFees {
+  category: string | null;
+  code: string | null;
+  corporation_id: number | null;
+  count: number | null;
+  line_no: number | null;
+  name: string | null;
+  points: Numeric | null;
+  prescription_id: number | null;
 }
 
 export interface PrescriptionMaterials {
@@ -561,6 +578,7 @@ export interface DB {
   facility_standard_conditions: FacilityStandardConditions;
   facility_standard_rules: FacilityStandardRules;
   facility_standard_sources: FacilityStandardSources;
+  fee_items: FeeItems;
   fee_revisions: FeeRevisions;
   group_outside_stores: GroupOutsideStores;
   identity_users: IdentityUsers;
@@ -578,6 +596,7 @@ export interface DB {
   pharmacists: Pharmacists;
   prefectures: Prefectures;
   prescriber_notice_dismissals: PrescriberNoticeDismissals;
+  prescription_fee_lines: PrescriptionFeeLines;
   prescription_fees: PrescriptionFees;
   prescription_materials: PrescriptionMaterials;
   prescription_medicines: PrescriptionMedicines;

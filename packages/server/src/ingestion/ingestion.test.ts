@@ -111,14 +111,14 @@ describe('uploads', () => {
     expect(corrected.body.status).toBe('loaded');
     expect(await facts('1005')).toEqual({ count: 1, sales: (29 + 28) * 10 });
     // The lines of the replaced copy went with it: one fee and one medicine remain, no orphans.
-    for (const table of ['prescription_fees', 'prescription_medicines']) {
+    for (const table of ['prescription_fee_lines', 'prescription_medicines']) {
       const { rows } = await sql<{ store_code: string | null; points: number }>`
         select s.store_code, l.points from ${sql.table(table)} l
         left join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
         left join stores s on s.corporation_id = p.corporation_id and s.id = p.store_id
         where s.store_code = '1005' or p.id is null`.execute(t.db);
       expect(rows.map((l) => [l.store_code, Number(l.points)])).toEqual([
-        ['1005', table === 'prescription_fees' ? 29 : 28],
+        ['1005', table === 'prescription_fee_lines' ? 29 : 28],
       ]);
     }
   });

@@ -53,7 +53,7 @@ export async function loadPrescriptions(
         where p.corporation_id = ${corporationId} and p.store_id = ${storeId}
           and p.dispensing_date = k.d and p.reception_id = k.r and p.prescription_no = k.n
         returning p.id),
-      fees as (delete from prescription_fees l using replaced
+      fees as (delete from prescription_fee_lines l using replaced
         where l.corporation_id = ${corporationId} and l.prescription_id = replaced.id),
       medicines as (delete from prescription_medicines l using replaced
         where l.corporation_id = ${corporationId} and l.prescription_id = replaced.id),
@@ -102,7 +102,7 @@ export async function loadPrescriptions(
     );
     const idOf = (p: ParsedPrescription) =>
       idByKey.get(naturalKey(p.dispensingDate, p.receptionId, p.prescriptionNo))!;
-    await insertFees(db, corporationId, part, idOf);
+    await insertFees(db, corporationId, part, idOf, ids.feeItem);
     await insertMedicines(db, corporationId, part, idOf);
     await copyRows(
       db,
@@ -131,19 +131,18 @@ function insertFees(
   corporationId: number,
   part: ParsedPrescription[],
   idOf: (p: ParsedPrescription) => number,
+  feeItemIds: Map<string, number>,
 ) {
   return copyRows(
     db,
-    'prescription_fees',
-    ['corporation_id', 'prescription_id', 'line_no', 'code', 'name', 'category', 'points', 'count'],
+    'prescription_fee_lines',
+    ['corporation_id', 'prescription_id', 'line_no', 'fee_item_id', 'points', 'count'],
     part.flatMap((p) =>
       p.fees.map((fee, i) => [
         corporationId,
         idOf(p),
         i + 1,
-        fee.code,
-        fee.name,
-        fee.category,
+        feeItemIds.get(feeItemKey(fee))!,
         fee.points,
         fee.count,
       ]),
@@ -240,10 +239,10 @@ const sortedEntries = <V>(map: Map<string, V>) =>
   [...map.entries()].sort(([a], [b]) => byKey(a, b));
 
 /**
- * Inserts or refreshes patients, institutions, doctors, departments and pharmacists; answers their
- * ids. Every upsert writes its rows in the order of their keys, so two files upserting the same
- * rows lock them in the same order and cannot deadlock each other (on a distributed database as
- * on one server). Nothing in a RETURNING reads another table.
+ * Inserts or refreshes patients, institutions, doctors, departments and pharmacists and adds new
+ * fee items; answers their ids. Every upsert writes its rows in the order of their keys, so two
+ * files upserting the same rows lock them in the same order and cannot deadlock each other (on a
+ * distributed database as on one server). Nothing in a RETURNING reads another table.
  */
 async function upsertDimensions(
   db: Database,
@@ -357,7 +356,57 @@ async function upsertDimensions(
         returning id, pharmacist_key as key`,
   );
 
-  return { patient, institution, department, doctor, pharmacist };
+  const feeItem = await addFeeItems(db, corporationId, prescriptions);
+  return { patient, institution, department, doctor, pharmacist, feeItem };
+}
+
+interface FeeItem {
+  code: string;
+  name: string;
+  category: string;
+}
+
+/** A fee item's key in the maps of the loader: its code, name and category. */
+const feeItemKey = ({ code, name, category }: FeeItem) => JSON.stringify([code, name, category]);
+
+/**
+ * The ids of the file's fee items (fee_items), adding those new to the corporation. Every column
+ * of an item is in its key, so an item already there is only read (one statement, as a file of a
+ * corporation's usual fees needs), never updated: loads of one corporation do not queue on its
+ * rows. An item that another load adds meanwhile is read once that load has committed (the insert
+ * waits for it).
+ */
+async function addFeeItems(
+  db: Database,
+  corporationId: number,
+  prescriptions: ParsedPrescription[],
+) {
+  const items = sortedEntries(
+    new Map(prescriptions.flatMap((p) => p.fees.map((fee) => [feeItemKey(fee), fee] as const))),
+  ).map(([, fee]) => fee);
+  const ids = new Map<string, number>();
+  const keys = (of: FeeItem[]) => sql`unnest(${of.map((f) => f.code)}::text[],
+    ${of.map((f) => f.name)}::text[], ${of.map((f) => f.category)}::text[])`;
+  const unknown = () => items.filter((f) => !ids.has(feeItemKey(f)));
+  const read = async (of: FeeItem[]) => {
+    const { rows } = await sql<FeeItem & { id: number }>`
+      select i.id, i.code, i.name, i.category
+      from fee_items i
+      join ${keys(of)} as k(code, name, category)
+        on i.code = k.code and i.name = k.name and i.category = k.category
+      where i.corporation_id = ${corporationId}`.execute(db);
+    for (const r of rows) ids.set(feeItemKey(r), r.id);
+  };
+  await read(items);
+  if (unknown().length === 0) return ids;
+  const { rows: added } = await sql<FeeItem & { id: number }>`
+    insert into fee_items (corporation_id, code, name, category)
+    select ${corporationId}, * from ${keys(unknown())}
+    on conflict (corporation_id, code, name, category) do nothing
+    returning id, code, name, category`.execute(db);
+  for (const r of added) ids.set(feeItemKey(r), r.id);
+  if (unknown().length > 0) await read(unknown());
+  return ids;
 }
 
 type Named = { id: number; key: string };

@@ -98,6 +98,7 @@ export const PRESCRIPTIONS: ReplicatedTable = {
 /** The lines of the prescriptions above. */
 export const LINE_TABLES: readonly ReplicatedTable[] = [
   {
+    // A view on the system of record (the lines and their fee items), a table here.
     name: 'prescription_fees',
     columns: [
       CORPORATION,

@@ -131,7 +131,7 @@ describe('the analytics replica', () => {
       const ids = sql`select id from prescriptions
         where store_id = ${a} and dispensing_date = ${day}`;
       for (const lines of [
-        'prescription_fees',
+        'prescription_fee_lines',
         'prescription_medicines',
         'prescription_materials',
       ]) {

@@ -11,7 +11,7 @@ interface NumericColumn {
   scale: number;
 }
 
-/** prescription_fees.points */
+/** prescription_fee_lines.points (migration 0033) */
 const FEE_POINTS: NumericColumn = { precision: 10, scale: 2 };
 /** prescription_medicines.points, prescription_materials.points */
 const ITEM_POINTS: NumericColumn = { precision: 12, scale: 2 };
