@@ -444,7 +444,9 @@ async function idleAfter(since: number, limitMs: number): Promise<number | null>
     if (cpu === null) return null;
     const at = performance.now();
     samples.push({ at, cpu });
-    const start = samples.find((x) => at - x.at <= 500 && at - x.at >= 450);
+    // The newest sample at least 450 ms old: on a busy machine the 100 ms steps drift, and a
+    // window of exactly 450–500 ms could be missed every time.
+    const start = samples.findLast((x) => at - x.at >= 450);
     if (start && (cpu - start.cpu) / (at - start.at) < 0.05) return start.at - since;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
