@@ -26,6 +26,25 @@ const sales = (day: number) =>
 
 const statements = () => t.app.services.replica!.statements;
 
+/**
+ * Four calls of the windows of August starting on `from`, each on a socket of its own that the
+ * test destroys as a browser leaving the page does; other windows than the other tests ask, so
+ * that none is answered from the cache.
+ */
+async function leavingCalls(from: string) {
+  const admin = new HttpClient(t.baseUrl);
+  await admin.login('admin@example.com');
+  const cookie = `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}`;
+  return Array.from({ length: 4 }, (_, i) => {
+    const call = get(t.baseUrl + sales(i + 4).replace('from=2026-08-01', `from=${from}`), {
+      headers: { cookie },
+      agent: false,
+    });
+    call.on('error', () => {});
+    return call;
+  });
+}
+
 async function settled(timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (statements().running + statements().waiting > 0) {
@@ -65,20 +84,8 @@ describe('the analytics queue of the replica', () => {
   });
 
   it('drops the statements of calls whose client has gone', async () => {
-    const admin = new HttpClient(t.baseUrl);
-    await admin.login('admin@example.com');
     const before = statements().dropped;
-    // Other windows than above, so that none is answered from the cache; each call on a socket
-    // of its own, destroyed as a browser leaving the page does.
-    const cookie = `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}`;
-    const calls = Array.from({ length: 4 }, (_, i) => {
-      const call = get(t.baseUrl + sales(i + 2).replace('from=2026-08-01', 'from=2026-08-02'), {
-        headers: { cookie },
-        agent: false,
-      });
-      call.on('error', () => {});
-      return call;
-    });
+    const calls = await leavingCalls('2026-08-02');
     const deadline = Date.now() + 5_000;
     while (statements().waiting === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -91,9 +98,6 @@ describe('the analytics queue of the replica', () => {
   });
 
   it('starts nothing for a call whose client left while its sign-in was being checked', async () => {
-    const admin = new HttpClient(t.baseUrl);
-    await admin.login('admin@example.com');
-    const cookie = `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}`;
     // The sign-in check is held until the clients have gone, as a busy database holds it.
     const { sessions, metrics } = t.app.services;
     const memberIdOf = sessions.memberIdOf.bind(sessions);
@@ -107,15 +111,7 @@ describe('the analytics queue of the replica', () => {
     };
     try {
       const before = metrics.stats();
-      // Windows no call above asked, so that none is answered from the cache.
-      const calls = Array.from({ length: 4 }, (_, i) => {
-        const call = get(t.baseUrl + sales(i + 4).replace('from=2026-08-01', 'from=2026-08-03'), {
-          headers: { cookie },
-          agent: false,
-        });
-        call.on('error', () => {});
-        return call;
-      });
+      const calls = await leavingCalls('2026-08-03');
       const deadline = Date.now() + 5_000;
       while (checking < calls.length && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 5));
