@@ -43,17 +43,21 @@ export function genericClassSelected(
   return sql<boolean>`coalesce(${sql.ref(`${alias}.generic_class`)}, 0) = any(${classes}::int[])`;
 }
 
-/** The filters of a query as conditions on a prescription `p` (an empty filter selects all). */
-function filterConditions({
-  genericMedicine = [],
-  medicalInstitutions = [],
-  receptionTypes = [],
-}: MetricFilters = {}): RawBuilder<unknown>[] {
+/**
+ * The filters of a query as conditions on a prescription `p` of the corporation (an empty filter
+ * selects all). Their subqueries name the corporation as a value rather than through `p`: Citus
+ * 13.0 failed on some statements that tie such a subquery only to the outer row ("incorrect binary
+ * data format", once a crash of the coordinator's backend).
+ */
+function filterConditions(
+  corporationId: number,
+  { genericMedicine = [], medicalInstitutions = [], receptionTypes = [] }: MetricFilters = {},
+): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   if (medicalInstitutions.length > 0) {
     conditions.push(sql`p.institution_id in (
       select i.id from medical_institutions i
-      where i.corporation_id = p.corporation_id and i.code = any(${[...medicalInstitutions]}::text[]))`);
+      where i.corporation_id = ${corporationId} and i.code = any(${[...medicalInstitutions]}::text[]))`);
   }
   if (receptionTypes.length > 0) {
     conditions.push(sql`p.reception_type = any(${[...receptionTypes]}::text[])`);
@@ -62,7 +66,7 @@ function filterConditions({
     // A sheet is in when it holds a medicine of a class asked for.
     conditions.push(sql`exists (
       select 1 from prescription_medicines g
-      where g.corporation_id = p.corporation_id and g.prescription_id = p.id
+      where g.corporation_id = ${corporationId} and g.prescription_id = p.id
         and ${genericClassSelected('g', genericMedicine)})`);
   }
   return conditions;
@@ -75,7 +79,7 @@ function scopedSheets(query: MetricQuery): RawBuilder<unknown> {
     sql`p.corporation_id = ${query.scope.corporationId}`,
     sql`p.store_id = any(${[...query.scope.storeIds]}::int[])`,
     sql`p.dispensing_date between ${query.from} and ${query.to}`,
-    ...filterConditions(query.filters),
+    ...filterConditions(query.scope.corporationId, query.filters),
   ];
   return sql`select d.bucket, p.*
     from unnest(${days}::date[], ${buckets}::text[]) as d(day, bucket)

@@ -139,58 +139,100 @@ function levelConditions(level: Node): Node[] {
 }
 
 /**
- * A query level reading tenant tables that does not tie each of them to one corporation: by
- * `alias.corporation_id = <value>`, or through `corporation_id` equal to another table of the
- * level that is tied, or to a table of an enclosing query. Citus then runs it on every shard.
+ * The tenant tables of one query level (a select, update or delete) that it does not tie to one
+ * corporation: by `alias.corporation_id = <value>`, or through `corporation_id` equal to another
+ * table of the level that is tied, or to a table of an enclosing query.
+ */
+function looseTenantTables(type: string, level: Node, outerTies = true): string[] {
+  const tables =
+    type === 'SelectStmt'
+      ? fromTables(level.fromClause)
+      : fromTables([{ RangeVar: level.relation }]);
+  const tenantAliases = [...tables].filter(([, table]) => TENANT.has(table)).map(([a]) => a);
+  if (tenantAliases.length === 0) return [];
+  // A RangeSubselect in FROM is a level of its own, checked there.
+  const only = tables.size === 1 ? tenantAliases[0] : undefined;
+  const tied = new Set<string>();
+  const links: [string, string][] = [];
+  const side = (expr: Node | undefined) => {
+    const path = columnPath(expr);
+    if (!path || path.at(-1) !== DISTRIBUTION_COLUMN) return undefined;
+    return path.length === 1 ? (only ?? '?') : path.at(-2)!;
+  };
+  const isValue = (expr: Node | undefined) =>
+    Boolean(expr?.ParamRef || expr?.A_Const || expr?.TypeCast);
+  for (const equality of levelConditions(level)) {
+    const [left, right] = [side(equality.lexpr as Node), side(equality.rexpr as Node)];
+    if (left && isValue(equality.rexpr as Node)) tied.add(left);
+    else if (right && isValue(equality.lexpr as Node)) tied.add(right);
+    else if (left && right) {
+      // A table of an enclosing query, a CTE or a subquery: tied where that one is checked.
+      const checkedElsewhere = (alias: string) => !TENANT.has(tables.get(alias) ?? '');
+      if (checkedElsewhere(left)) {
+        if (outerTies || tables.has(left)) tied.add(right);
+      } else if (checkedElsewhere(right)) {
+        if (outerTies || tables.has(right)) tied.add(left);
+      } else links.push([left, right]);
+    }
+  }
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [a, b] of links) {
+      if (tied.has(a) !== tied.has(b)) {
+        tied.add(a);
+        tied.add(b);
+        grown = true;
+      }
+    }
+  }
+  return tenantAliases.filter((alias) => !tied.has(alias)).map((alias) => tables.get(alias)!);
+}
+
+const QUERY_LEVELS = ['SelectStmt', 'UpdateStmt', 'DeleteStmt'];
+
+/** The subqueries of select lists: Citus routes one to a single shard only when it is tied to a value. */
+function selectListSubqueries(stmt: Node): Set<Node> {
+  const found = new Set<Node>();
+  for (const [type, select] of nodes(stmt)) {
+    if (type !== 'SelectStmt') continue;
+    for (const [inner, link] of nodes(select.targetList)) {
+      const subselect = (link.subselect as Node | undefined)?.SelectStmt as Node | undefined;
+      if (inner === 'SubLink' && subselect) found.add(subselect);
+    }
+  }
+  return found;
+}
+
+/**
+ * A query level reading tenant tables not tied to one corporation: Citus runs it on every shard.
+ * A subquery of a select list must be tied by a value of its own: tied only to the enclosing
+ * query's row (`d.corporation_id = s.corporation_id`), Citus runs it, and the whole query, on
+ * every shard even when the enclosing query is tied to one corporation.
  */
 function notTiedToOneCorporation(stmt: Node): string[] {
   const found: string[] = [];
+  const inSelectList = selectListSubqueries(stmt);
   for (const [type, level] of nodes(stmt)) {
-    if (!['SelectStmt', 'UpdateStmt', 'DeleteStmt'].includes(type)) continue;
-    const tables =
-      type === 'SelectStmt'
-        ? fromTables(level.fromClause)
-        : fromTables([{ RangeVar: level.relation }]);
-    const tenantAliases = [...tables].filter(([, table]) => TENANT.has(table)).map(([a]) => a);
-    if (tenantAliases.length === 0) continue;
-    // A RangeSubselect in FROM is a level of its own, checked there.
-    const only = tables.size === 1 ? tenantAliases[0] : undefined;
-    const tied = new Set<string>();
-    const links: [string, string][] = [];
-    const side = (expr: Node | undefined) => {
-      const path = columnPath(expr);
-      if (!path || path.at(-1) !== DISTRIBUTION_COLUMN) return undefined;
-      return path.length === 1 ? (only ?? '?') : path.at(-2)!;
-    };
-    const isValue = (expr: Node | undefined) =>
-      Boolean(expr?.ParamRef || expr?.A_Const || expr?.TypeCast);
-    for (const equality of levelConditions(level)) {
-      const [left, right] = [side(equality.lexpr as Node), side(equality.rexpr as Node)];
-      if (left && isValue(equality.rexpr as Node)) tied.add(left);
-      else if (right && isValue(equality.lexpr as Node)) tied.add(right);
-      else if (left && right) {
-        // A table of an enclosing query, a CTE or a subquery: tied where that one is checked.
-        const checkedElsewhere = (alias: string) => !TENANT.has(tables.get(alias) ?? '');
-        if (checkedElsewhere(left)) tied.add(right);
-        else if (checkedElsewhere(right)) tied.add(left);
-        else links.push([left, right]);
-      }
-    }
-    for (let grown = true; grown;) {
-      grown = false;
-      for (const [a, b] of links) {
-        if (tied.has(a) !== tied.has(b)) {
-          tied.add(a);
-          tied.add(b);
-          grown = true;
-        }
-      }
-    }
-    const loose = tenantAliases.filter((alias) => !tied.has(alias));
+    if (!QUERY_LEVELS.includes(type)) continue;
+    const loose = looseTenantTables(type, level, !inSelectList.has(level));
     if (loose.length > 0) {
-      found.push(
-        `${loose.map((a) => tables.get(a)).join(', ')} not tied to one corporation by ${DISTRIBUTION_COLUMN}`,
-      );
+      found.push(`${loose.join(', ')} not tied to one corporation by ${DISTRIBUTION_COLUMN}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * `FOR UPDATE` / `FOR SHARE` of a select reading tenant tables not tied to one corporation:
+ * Citus locks rows only in a statement that runs on one shard group, and refuses it.
+ */
+function lockAcrossCorporations(stmt: Node): string[] {
+  const found: string[] = [];
+  for (const [type, select] of nodes(stmt)) {
+    if (type !== 'SelectStmt' || !(select.lockingClause as unknown[] | undefined)?.length) continue;
+    const loose = looseTenantTables(type, select);
+    if (loose.length > 0) {
+      found.push(`FOR UPDATE/SHARE of ${loose.join(', ')} not tied to one corporation`);
     }
   }
   return found;
@@ -210,6 +252,7 @@ export function citusRefusals(text: string, rules: StatementRules): string[] {
     ...volatileInConflictUpdate(stmt, rules.notImmutable),
     ...subqueryInReturning(stmt),
     ...subqueryUnderGroupingSets(stmt),
+    ...lockAcrossCorporations(stmt),
     ...(rules.oneCorporation ? notTiedToOneCorporation(stmt) : []),
   ]);
 }

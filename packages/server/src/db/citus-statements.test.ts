@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoverInterruptedLoads } from '../ingestion/interrupted-loads.ts';
 import { upsertFacilities, type FacilityRow } from '../maps/facility-master.ts';
 import { answerTour } from '../testing/answer-tour.ts';
 import { generatedWorld, uploadGeneratedMonths } from '../testing/generated-history.ts';
@@ -9,13 +10,14 @@ import { citusRefusals, loadParser, type StatementRules } from './citus-statemen
 
 /**
  * The statements the server runs, gathered as it builds them while it loads generated files,
- * imports facilities and answers every reader's call, held to what Citus runs (docs/scaling.md):
- * no function that is not immutable in ON CONFLICT … DO UPDATE, no subquery in the RETURNING of a
- * tenant write, no subquery under GROUPING SETS, and a reader's statements tied to one
- * corporation by corporation_id so that they run on one shard group.
+ * imports facilities, recovers loads a stopped server left under way and answers every reader's
+ * call, held to what Citus runs (docs/scaling.md): no function that is not immutable in
+ * ON CONFLICT … DO UPDATE, no subquery in the RETURNING of a tenant write, no subquery under
+ * GROUPING SETS, no FOR UPDATE of tenant rows of more than one corporation, and a reader's
+ * statements tied to one corporation by corporation_id so that they run on one shard group.
  */
 
-type Phase = 'load' | 'import' | 'read';
+type Phase = 'load' | 'import' | 'recover' | 'read';
 const gathered: { phase: Phase; text: string }[] = [];
 let phase: Phase | undefined;
 let t: TestApp;
@@ -65,6 +67,28 @@ beforeAll(async () => {
   await upsertFacilities(t.db, 'test', [facility]);
   await upsertFacilities(t.db, 'test', [{ ...facility, name: '博多駅前クリニック' }]);
   phase = undefined;
+  // Notes of loads a stopped server left in two corporations, as the next start finds them.
+  const stores = await t.db
+    .selectFrom('stores')
+    .select(['corporation_id', 'id as store_id'])
+    .distinctOn('corporation_id')
+    .orderBy('corporation_id')
+    .limit(2)
+    .execute();
+  await t.db
+    .insertInto('upload_loads')
+    .values(
+      stores.map((s) => ({
+        ...s,
+        file_name: 'killed.csv',
+        content_hash: 'e'.repeat(64),
+        size_bytes: 3,
+      })),
+    )
+    .execute();
+  phase = 'recover';
+  expect(await recoverInterruptedLoads(t.db, t.dataDir)).toBe(2);
+  phase = undefined;
   await replicaCaughtUp(t.app, t.db);
 
   phase = 'read';
@@ -94,8 +118,8 @@ function refusals(of: Phase[]): string[] {
 }
 
 describe('the statements the server runs, as Citus takes them', () => {
-  it('gathered the loads, the import and every reader call', () => {
-    for (const p of ['load', 'import', 'read'] as const) {
+  it('gathered the loads, the import, the recovery and every reader call', () => {
+    for (const p of ['load', 'import', 'recover', 'read'] as const) {
       expect(gathered.filter((g) => g.phase === p).length, p).toBeGreaterThan(0);
     }
   });
@@ -106,6 +130,10 @@ describe('the statements the server runs, as Citus takes them', () => {
 
   it('imports facilities with statements Citus runs', () => {
     expect(refusals(['import'])).toEqual([]);
+  });
+
+  it('recovers interrupted loads with statements Citus runs', () => {
+    expect(refusals(['recover'])).toEqual([]);
   });
 
   it('answers every reader with statements on one corporation’s shard group', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { dispensingCsv, uploadFile } from '../testing/upload.ts';
+import { hasCitus } from './distribution.ts';
 import { QUERY_CANCELED, withoutStatementTimeout } from './statement-timeout.ts';
 
 // A bound of four seconds, which ordinary statements stay far below even on a busy machine; on
@@ -21,17 +22,30 @@ beforeAll(async () => {
   });
   admin = t.client();
   await admin.login('admin@example.com');
-  // Statements the tests make slow on purpose: a trigger that sleeps past the bound.
-  await sql
-    .raw(
-      `create function sleep_past_the_bound() returns trigger language plpgsql as
-         $$ begin perform pg_sleep(${SLOW_SECONDS}); return new; end $$;
-       create trigger slow_member_update before update on members
-         for each row execute function sleep_past_the_bound();
-       create trigger slow_upload_update before update on uploads
-         for each row execute function sleep_past_the_bound();`,
-    )
-    .execute(t.db);
+  // Statements the tests make slow on purpose: a trigger that sleeps past the bound. One command
+  // a statement, and on a Citus coordinator with its triggers allowed on distributed tables: it
+  // sends each command to the workers as a prepared statement, and `uploads` is distributed.
+  await t.db.connection().execute(async (connection) => {
+    if (await hasCitus(connection))
+      await sql`set citus.enable_unsafe_triggers to on`.execute(connection);
+    await sql
+      .raw(
+        `create function sleep_past_the_bound() returns trigger language plpgsql as
+           $$ begin perform pg_sleep(${SLOW_SECONDS}); return new; end $$`,
+      )
+      .execute(connection);
+    for (const [name, table] of [
+      ['slow_member_update', 'members'],
+      ['slow_upload_update', 'uploads'],
+    ]) {
+      await sql
+        .raw(
+          `create trigger ${name} before update on ${table}
+             for each row execute function sleep_past_the_bound()`,
+        )
+        .execute(connection);
+    }
+  });
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -67,37 +67,51 @@ export async function recoverInterruptedLoads(
   dataDir: string,
   olderThanMs = 0,
 ): Promise<number> {
-  const recovered = await db.transaction().execute(async (trx) => {
-    let stale = trx
+  const stale = (on: Database | Transaction<DB>) => {
+    let notes = on
       .selectFrom('upload_loads')
-      .selectAll()
-      .where('started_at', '<=', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
-      .forUpdate()
-      .skipLocked();
-    if (ownLoads.size > 0) stale = stale.where('id', 'not in', [...ownLoads]);
-    const loads = await stale.execute();
-    for (const load of loads) {
-      await trx
-        .insertInto('uploads')
-        .values({
-          corporation_id: load.corporation_id,
-          store_id: load.store_id,
-          file_name: load.file_name,
-          content_hash: load.content_hash,
-          size_bytes: load.size_bytes,
-          status: 'failed',
-          message: UPLOAD_MESSAGES.failed,
-          received_at: load.started_at,
-        })
+      .where('started_at', '<=', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`);
+    if (ownLoads.size > 0) notes = notes.where('id', 'not in', [...ownLoads]);
+    return notes;
+  };
+  /** One corporation's stale notes, locked, turned into failed uploads in one transaction. */
+  const recoverCorporation = (corporationId: number) =>
+    db.transaction().execute(async (trx) => {
+      const loads = await stale(trx)
+        .selectAll()
+        .where('corporation_id', '=', corporationId)
+        .forUpdate()
+        .skipLocked()
         .execute();
-      await trx
-        .deleteFrom('upload_loads')
-        .where('corporation_id', '=', load.corporation_id)
-        .where('id', '=', load.id)
-        .execute();
-    }
-    return loads;
-  });
+      for (const load of loads) {
+        await trx
+          .insertInto('uploads')
+          .values({
+            corporation_id: load.corporation_id,
+            store_id: load.store_id,
+            file_name: load.file_name,
+            content_hash: load.content_hash,
+            size_bytes: load.size_bytes,
+            status: 'failed',
+            message: UPLOAD_MESSAGES.failed,
+            received_at: load.started_at,
+          })
+          .execute();
+        await trx
+          .deleteFrom('upload_loads')
+          .where('corporation_id', '=', load.corporation_id)
+          .where('id', '=', load.id)
+          .execute();
+      }
+      return loads;
+    });
+  // Citus locks rows only in a statement on one shard group (docs/scaling.md): the corporations
+  // with stale notes are found without a lock, then each one's notes are locked on their own.
+  const corporations = await stale(db).select('corporation_id').distinct().execute();
+  const recovered = [];
+  for (const { corporation_id } of corporations) {
+    recovered.push(...(await recoverCorporation(corporation_id)));
+  }
   for (const load of recovered) {
     const same = (table: 'uploads' | 'upload_loads') =>
       db

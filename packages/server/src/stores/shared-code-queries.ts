@@ -27,21 +27,29 @@ export async function noteSharedCode(
   corporationId: number,
   storeCode: string,
 ): Promise<void> {
+  const saved = await db
+    .selectFrom('stores')
+    .select('insurance_institution_code')
+    .where('corporation_id', '=', corporationId)
+    .where('store_code', '=', storeCode)
+    .where('contract_status', '=', 'active')
+    .executeTakeFirst();
+  const code = saved?.insurance_institution_code;
+  if (!code) return;
+  // Two statements rather than a join of stores to stores: Citus joins rows of different
+  // corporations on another column than corporation_id only by repartitioning, which it refuses.
   const others = await db
-    .selectFrom('stores as s')
-    .innerJoin('stores as o', 'o.insurance_institution_code', 's.insurance_institution_code')
-    .select(['s.insurance_institution_code', 'o.corporation_id', 'o.id'])
-    .where('s.corporation_id', '=', corporationId)
-    .where('s.store_code', '=', storeCode)
-    .where('s.contract_status', '=', 'active')
-    .where('o.contract_status', '=', 'active')
-    .where('o.corporation_id', '!=', corporationId)
-    .orderBy('o.id')
+    .selectFrom('stores')
+    .select(['corporation_id', 'id'])
+    .where('insurance_institution_code', '=', code)
+    .where('contract_status', '=', 'active')
+    .where('corporation_id', '!=', corporationId)
+    .orderBy('id')
     .execute();
   if (others.length === 0) return;
   log.warn(
     {
-      insuranceInstitutionCode: others[0]!.insurance_institution_code,
+      insuranceInstitutionCode: code,
       corporationId,
       storeCode,
       otherHolders: others.map((o) => ({ corporationId: o.corporation_id, storeId: o.id })),

@@ -27,7 +27,9 @@ export function browsableStoreRows(db: Database, auth: AuthContext, includeInact
           eb
             .selectFrom('client_devices as d')
             .whereRef('d.store_id', '=', 's.id')
-            .whereRef('d.corporation_id', '=', 's.corporation_id'),
+            // The corporation as a value: Citus runs a subquery of the select list tied only to
+            // the outer row's corporation on every shard.
+            .where('d.corporation_id', '=', auth.corporationId),
         )
         .$castTo<boolean>()
         .as('connected'),

@@ -8,9 +8,9 @@ export interface TourScope {
 }
 
 /**
- * Every reader's answer of one corporation's data as GET paths: the dashboard, the scorecard, every
- * analysis page and metric (the /v3 engine and its /v2 twin over the system of record), the maps
- * and the 施設基準 measures. The Citus statement check runs them, and the database comparison
+ * Every reader's answer of one corporation's data as GET paths: the dashboard, the scorecard, the
+ * store list, every analysis page and metric (the /v3 engine and its /v2 twin over the system of
+ * record), the maps and the 施設基準 measures. The Citus statement check runs them, and the database comparison
  * (bench/compare-databases.ts) asks them of two servers.
  */
 export function answerTour({ from, to, storeCodes }: TourScope): string[] {
@@ -25,6 +25,7 @@ export function answerTour({ from, to, storeCodes }: TourScope): string[] {
         `&comparisonTargetTo=${to}&periodCode=2&storeCodes=${stores}`,
     ),
     `/v3/scorecard?${period}&comparisonFrom=${from}&comparisonTo=${to}&storeCodes=${stores}`,
+    '/v3/branches',
     '/v3/medical_institutions',
     ...ANALYSIS_PAGES.flatMap((page) =>
       page.metrics.flatMap((metric) => [
