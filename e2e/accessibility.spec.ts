@@ -239,6 +239,8 @@ test.describe('accessibility', () => {
   });
 
   test('system administrator screens', async ({ page }) => {
+    // Four pages and a dialog, each scanned: on a busy machine past the default minute.
+    test.slow();
     await login(page, DEMO.sysadmin, 'Dashboard');
     await expectAccessible(page, 'Dashboard (system administrator)');
     await visit(page, 'CorporationServicePlanSelectSetting');
