@@ -19,6 +19,12 @@ export interface Config {
   /** Base URL people reach the service at; used in links and to decide cookie security. */
   publicUrl: string;
   logLevel: string;
+  /**
+   * On SIGTERM or SIGINT, how long calls under way may take to finish, in ms; connections still
+   * open then (a slow upload, a client holding its connection) are cut, so a stop never waits on
+   * clients.
+   */
+  shutdownGraceMs: number;
   /** Directory of the built web app served under /service/. */
   webDist: string;
   /** Seed the demo world into an empty database. */
@@ -99,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: int(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    shutdownGraceMs: Math.max(0, int(env.SHUTDOWN_GRACE_MS, 10_000)),
     webDist: resolve(env.WEB_DIST ?? resolve(REPO_ROOT, 'packages/web/dist')),
     demoSeed: env.DEMO_SEED !== 'false',
     demoHistory: env.DEMO_HISTORY !== 'false',

@@ -2,7 +2,7 @@ import { DEMO_CORPORATIONS, DEMO_PASSWORD } from '@pharmalytics/datagen';
 import { routePath } from '@pharmalytics/domain';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { withoutStatementTimeout } from './db/statement-timeout.ts';
 import { loadDemoData, seedDemoMasters } from './demo/demo-data.ts';
@@ -12,12 +12,7 @@ import { SecretBox } from './tokens/secret-box.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const db = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
-  schema: config.databaseSchema,
-  statementTimeoutMs: config.databaseStatementTimeoutMs,
-});
+const db = await openConfiguredDatabase(config);
 const secrets = await loadSecrets(config.dataDir);
 const { applied, seeded } = await withoutStatementTimeout(db, async (connection) => {
   const applied = await migrateToLatest(connection, config.databaseSchema);
@@ -77,7 +72,9 @@ if (config.demoSeed) {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
     await app.close();
+    clearTimeout(cut);
     await db.destroy();
     process.exit(0);
   });

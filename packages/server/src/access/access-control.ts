@@ -8,7 +8,7 @@ import type { DeviceIdentity } from '../ingestion/device-auth.ts';
 import { deviceSignIn } from '../ingestion/device-sign-in.ts';
 import { SESSION_COOKIE, type SessionStore } from '../session/session-store.ts';
 import type { Access } from './access-policy.ts';
-import { loadAuthContext, shutOutBySuspension, type AuthContext } from './auth-context.ts';
+import { shutOutBySuspension, type AuthContext } from './auth-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,8 +81,7 @@ export const accessControl = fp<{
         }
         case 'member': {
           const sessionId = request.cookies[SESSION_COOKIE];
-          const memberId = sessionId ? await sessions.memberIdOf(sessionId) : undefined;
-          const auth = memberId ? await loadAuthContext(db, memberId) : undefined;
+          const auth = sessionId ? await sessions.authContextOf(sessionId) : undefined;
           if (!auth) throw unauthorized();
           if (shutOutBySuspension(auth)) throw forbidden(ERROR_WIRE_MESSAGES.corporationSuspended);
           const allowed =

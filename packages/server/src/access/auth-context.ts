@@ -10,16 +10,19 @@ export interface AuthContext {
   role: RoleName;
 }
 
+/** Members with their corporation's plan and status: what an `AuthContext` is made of. */
+export function authContextRows(db: Database) {
+  return db
+    .selectFrom('members as m')
+    .innerJoin('corporations as c', 'c.id', 'm.corporation_id')
+    .select(['m.id', 'm.corporation_id', 'm.role_id', 'c.plan_id', 'c.status']);
+}
+
 export async function loadAuthContext(
   db: Database,
   memberId: number,
 ): Promise<AuthContext | undefined> {
-  const row = await db
-    .selectFrom('members as m')
-    .innerJoin('corporations as c', 'c.id', 'm.corporation_id')
-    .select(['m.id', 'm.corporation_id', 'm.role_id', 'c.plan_id', 'c.status'])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
+  const row = await authContextRows(db).where('m.id', '=', memberId).executeTakeFirst();
   return row && toAuthContext(row);
 }
 

@@ -100,14 +100,14 @@ describe('the analytics queue of the replica', () => {
   it('starts nothing for a call whose client left while its sign-in was being checked', async () => {
     // The sign-in check is held until the clients have gone, as a busy database holds it.
     const { sessions, metrics } = t.app.services;
-    const memberIdOf = sessions.memberIdOf.bind(sessions);
+    const authContextOf = sessions.authContextOf.bind(sessions);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let checking = 0;
-    sessions.memberIdOf = async (id) => {
+    sessions.authContextOf = async (id) => {
       checking += 1;
       await gate;
-      return memberIdOf(id);
+      return authContextOf(id);
     };
     try {
       const before = metrics.stats();
@@ -129,7 +129,7 @@ describe('the analytics queue of the replica', () => {
       expect(metrics.stats().computed).toBe(before.computed);
       expect(statements()).toMatchObject({ running: 0, waiting: 0 });
     } finally {
-      sessions.memberIdOf = memberIdOf;
+      sessions.authContextOf = authContextOf;
     }
   });
 });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { SerializedError, WorkerAnswer, WorkerRequest } from './pglite-worker.ts';
 import { QUERY_CANCELED, STATEMENT_TIMEOUT_MESSAGE } from './statement-timeout.ts';
 
@@ -63,6 +64,8 @@ export class PGliteHost {
   private closed = false;
   /** Whether a worker has opened the database once (the template is for the first start). */
   private opened = false;
+  /** Gives up this process's hold on the directory (data-dir-lock.ts). */
+  private releaseDirectory = () => {};
 
   private constructor(private readonly options: PGliteHostOptions) {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 0;
@@ -70,8 +73,14 @@ export class PGliteHost {
 
   static async open(options: PGliteHostOptions = {}): Promise<PGliteHost> {
     const host = new PGliteHost(options);
+    if (options.dataDir !== undefined) host.releaseDirectory = lockDataDir(options.dataDir);
     host.ready = host.start();
-    await host.ready;
+    try {
+      await host.ready;
+    } catch (error) {
+      host.releaseDirectory();
+      throw error;
+    }
     return host;
   }
 
@@ -119,6 +128,7 @@ export class PGliteHost {
       const worker = this.worker;
       this.worker = null;
       await worker?.terminate();
+      this.releaseDirectory();
     }
   }
 

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FACILITY_IMPORT_MESSAGES as M } from '@pharmalytics/domain';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
+import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { withoutStatementTimeout } from '../db/statement-timeout.ts';
 import { importMedicalInfoFile } from './facility-import.ts';
@@ -26,12 +26,7 @@ if (files.length === 0) {
 }
 
 const config = loadConfig();
-const db = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
-  schema: config.databaseSchema,
-  statementTimeoutMs: config.databaseStatementTimeoutMs,
-});
+const db = await openConfiguredDatabase(config);
 let failed = false;
 try {
   await withoutStatementTimeout(db, (connection) =>
