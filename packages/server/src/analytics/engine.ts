@@ -456,8 +456,9 @@ function concentrationParts(rows: (PartRow & { extraKey: unknown })[]): PartRow[
       group = { row: { ...r, parts: {} }, stores: new Map() };
       groups.set(id, group);
     }
-    const counts = group.stores.get(r.extraKey) ?? [];
-    group.stores.set(r.extraKey, [...counts, r.parts.receptions!]);
+    const counts = group.stores.get(r.extraKey);
+    if (counts) counts.push(r.parts.receptions!);
+    else group.stores.set(r.extraKey, [r.parts.receptions!]);
   }
   return [...groups.values()].map(({ row, stores }) => ({
     ...row,
@@ -486,8 +487,8 @@ function seriesOf(
   definition: MetricDefinition,
   rows: PartRow[],
   query: MetricQuery,
+  buckets: readonly string[],
 ): MetricSeries[] {
-  const buckets = periodBuckets(query, query.axis);
   const totals = rows.filter((r) => r.isTotal);
   if (query.page === undefined && totals.length === 0) {
     totals.push({ isTotal: true, bucket: null, key: null, name: null, yjCode: null, parts: {} });
@@ -537,6 +538,7 @@ export async function computeMetrics<S extends MetricSlug>(
     const id = `${concentration ? 'institution' : ''}${facts}`;
     groups.set(id, [...(groups.get(id) ?? []), { ...f, facts }]);
   }
+  const buckets = periodBuckets(query, query.axis);
   const answers = await Promise.all(
     [...groups.values()].map(async (group) => {
       const definitions = [...new Set(group.map((g) => g.definition))];
@@ -547,7 +549,7 @@ export async function computeMetrics<S extends MetricSlug>(
         const rows = parts.get(definition)!;
         return [
           slug,
-          seriesOf(definition, concentration ? concentrationParts(rows) : rows, query),
+          seriesOf(definition, concentration ? concentrationParts(rows) : rows, query, buckets),
         ] as const;
       });
     }),

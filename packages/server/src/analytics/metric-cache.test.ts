@@ -104,6 +104,28 @@ describe('MetricCache', () => {
     expect(() => queue.admit()).not.toThrow();
   });
 
+  it('under load, turns a new call away when it would wait too long, but not the work let in', async () => {
+    const queue = new StatementQueue({ concurrency: 1, maxWaiting: 100, maxWaitMs: 100 });
+    // Statements of 20 ms: a wait of 100 ms is five statements ahead.
+    await queue.run(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const work = [queue.run(() => gate)];
+    // A page's worth of statements waiting is always let in, however long the wait.
+    while (queue.counts.waiting < 15) work.push(queue.run(() => Promise.resolve()));
+    expect(queue.expectedWaitMs).toBeGreaterThan(100);
+    expect(() => queue.admit()).not.toThrow();
+    work.push(queue.run(() => Promise.resolve()));
+    // Past that, a new call is refused, while a statement of a call already let in still waits.
+    expect(() => queue.admit()).toThrow(AnalyticsBusy);
+    work.push(queue.run(() => Promise.resolve()));
+    expect(queue.counts.waiting).toBe(17);
+    release();
+    await Promise.all(work);
+    expect(queue.expectedWaitMs).toBe(0);
+    expect(() => queue.admit()).not.toThrow();
+  });
+
   it('answers exactly what the engine computes, computed once and then kept', async () => {
     const cache = new MetricCache(t.db);
     const conditions: [MetricSlug, MetricQuery][] = [

@@ -24,6 +24,11 @@ export interface StatementQueueOptions {
   maxWaiting: number;
   /** The Retry-After of a refused call, in seconds. */
   retryAfterSeconds?: number;
+  /**
+   * The longest wait a new call is admitted to, in ms (MAX_ADMITTED_WAIT_MS by default): judged
+   * from the statements waiting and the time recent statements ran.
+   */
+  maxWaitMs?: number;
 }
 
 export interface StatementCounts {
@@ -39,6 +44,18 @@ export interface StatementCounts {
 export const defaultQueueLimit = (concurrency: number) => Math.max(64, 16 * concurrency);
 
 /**
+ * Under load (more statements waiting than a page or two ask at once), a call that would wait
+ * longer than this for its first statement is refused (503) when it arrives: with its sign-in
+ * check and its own statements, an answer then still comes within two seconds, and a refusal at
+ * once. A member opening a page on a slow host is never refused by time.
+ */
+export const MAX_ADMITTED_WAIT_MS = 500;
+const WAITING_ALWAYS_ADMITTED = 16;
+
+/** Weight of the newest statement in the running mean of statement times. */
+const RECENT_WEIGHT = 0.2;
+
+/**
  * The analytics statements of the replica, bounded: `concurrency` run at once and `maxWaiting`
  * wait their turn, first come first served; past that bound a statement is refused at once
  * (AnalyticsBusy) rather than answered long after its caller gave up. A statement whose signal
@@ -49,6 +66,8 @@ export class StatementQueue {
   private dropped = 0;
   /** The turns waited for: each starts when a running statement hands its place over. */
   private readonly queue: (() => void)[] = [];
+  /** Running mean of the time a statement took to run (ms), the newest weighing most. */
+  private recentMs = 0;
 
   constructor(private readonly options: StatementQueueOptions) {}
 
@@ -62,12 +81,27 @@ export class StatementQueue {
     return this.active >= this.options.concurrency && this.queue.length >= this.options.maxWaiting;
   }
 
+  /** How long a statement asked now would wait for a turn, judged from recent statements (ms). */
+  get expectedWaitMs(): number {
+    const ahead = this.active - this.options.concurrency + this.queue.length + 1;
+    return ahead > 0 ? Math.ceil(ahead / this.options.concurrency) * this.recentMs : 0;
+  }
+
   /**
-   * Refuses at once (AnalyticsBusy) while the queue is full: asked before work that would end in
-   * statements, so that a call refused anyway costs no more than its sign-in check.
+   * Refuses a new call at once (AnalyticsBusy) while the queue is full, or under load when its
+   * first statement would wait past maxWaitMs: asked before work that would end in statements,
+   * so that a call refused anyway costs no more than its sign-in check. The statements of a call
+   * let in are refused only past the queue's bound, so that work begun is not thrown away.
    */
   admit(): void {
-    if (this.full) throw new AnalyticsBusy(this.options.retryAfterSeconds ?? 5);
+    const longWait =
+      this.queue.length >= WAITING_ALWAYS_ADMITTED &&
+      this.expectedWaitMs > (this.options.maxWaitMs ?? MAX_ADMITTED_WAIT_MS);
+    if (this.full || longWait) throw this.busy();
+  }
+
+  private busy(): AnalyticsBusy {
+    return new AnalyticsBusy(this.options.retryAfterSeconds ?? 5);
   }
 
   async run<T>(task: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -75,7 +109,7 @@ export class StatementQueue {
     if (this.active < this.options.concurrency) {
       this.active += 1;
     } else {
-      this.admit();
+      if (this.full) throw this.busy();
       // The place of the statement that ends is handed over, so none slips in between.
       await new Promise<void>((resolve, reject) => {
         const start = () => {
@@ -92,12 +126,16 @@ export class StatementQueue {
         this.queue.push(start);
       });
     }
+    const started = performance.now();
     try {
       return await task(signal);
     } catch (error) {
       if (signal?.aborted) this.dropped += 1;
       throw error;
     } finally {
+      const ran = performance.now() - started;
+      this.recentMs =
+        this.recentMs === 0 ? ran : this.recentMs + RECENT_WEIGHT * (ran - this.recentMs);
       const next = this.queue.shift();
       if (next) next();
       else this.active -= 1;
