@@ -494,10 +494,16 @@ function seriesOf(
     totals.push({ isTotal: true, bucket: null, key: null, name: null, yjCode: null, parts: {} });
   }
   const empty = emptyParts(definition);
+  // Each item's parts by bucket, in one pass (a page of a thousand items has ten thousand rows).
+  const byItem = new Map<string | null, Map<string | null, Parts>>();
+  for (const r of rows) {
+    if (r.isTotal) continue;
+    const byBucket = byItem.get(r.key) ?? new Map<string | null, Parts>();
+    byBucket.set(r.bucket, r.parts);
+    byItem.set(r.key, byBucket);
+  }
   return totals.map((total) => {
-    const byBucket = new Map(
-      rows.filter((r) => !r.isTotal && r.key === total.key).map((r) => [r.bucket, r.parts]),
-    );
+    const byBucket = byItem.get(total.key) ?? new Map<string | null, Parts>();
     return {
       key: total.key,
       name: total.name,
