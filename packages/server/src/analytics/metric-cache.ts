@@ -190,10 +190,11 @@ export class MetricCache {
       running.callers.join(signal);
       return running.answer as Promise<T>;
     }
-    // A new computation while the queue is full would be refused at its first statement: refused
-    // now, before the change log is read and the statements are built.
+    // A new computation while the queue is full would be refused at its first statement, and
+    // under load one that would wait too long gets 503 rather than a late answer: refused now,
+    // before the change log is read and the statements are built.
     try {
-      this.replica?.admit();
+      this.replica?.admit(this.running.size);
     } catch (error) {
       return Promise.reject(error as Error);
     }

@@ -44,13 +44,13 @@ export interface StatementCounts {
 export const defaultQueueLimit = (concurrency: number) => Math.max(64, 16 * concurrency);
 
 /**
- * Under load (more statements waiting than a page or two ask at once), a call that would wait
- * longer than this for its first statement is refused (503) when it arrives: with its sign-in
- * check and its own statements, an answer then still comes within two seconds, and a refusal at
- * once. A member opening a page on a slow host is never refused by time.
+ * Under load (more calls being computed at once than a member's pages ask), a new call that would
+ * wait longer than this for its first statement is refused (503) when it arrives: with its
+ * sign-in check and its own statements, an answer then still comes within two seconds, and a
+ * refusal at once. A member opening a page on a slow host is never refused by time.
  */
 export const MAX_ADMITTED_WAIT_MS = 500;
-const WAITING_ALWAYS_ADMITTED = 16;
+const CALLS_ALWAYS_ADMITTED = 16;
 
 /** Weight of the newest statement in the running mean of statement times. */
 const RECENT_WEIGHT = 0.2;
@@ -88,14 +88,16 @@ export class StatementQueue {
   }
 
   /**
-   * Refuses a new call at once (AnalyticsBusy) while the queue is full, or under load when its
-   * first statement would wait past maxWaitMs: asked before work that would end in statements,
-   * so that a call refused anyway costs no more than its sign-in check. The statements of a call
-   * let in are refused only past the queue's bound, so that work begun is not thrown away.
+   * Refuses a new call at once (AnalyticsBusy) while the queue is full, or under load (past
+   * CALLS_ALWAYS_ADMITTED of `callsComputing`, the calls whose statements are under way) when
+   * its first statement would wait past maxWaitMs: asked before work that would end in
+   * statements, so that a call refused anyway costs no more than its sign-in check. The
+   * statements of a call let in are refused only past the queue's bound, so that work begun is
+   * not thrown away.
    */
-  admit(): void {
+  admit(callsComputing = 0): void {
     const longWait =
-      this.queue.length >= WAITING_ALWAYS_ADMITTED &&
+      callsComputing >= CALLS_ALWAYS_ADMITTED &&
       this.expectedWaitMs > (this.options.maxWaitMs ?? MAX_ADMITTED_WAIT_MS);
     if (this.full || longWait) throw this.busy();
   }

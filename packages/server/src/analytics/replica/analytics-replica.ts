@@ -177,9 +177,12 @@ export class AnalyticsReplica {
     };
   }
 
-  /** Refuses at once (AnalyticsBusy) while the statement queue is full. */
-  admit(): void {
-    this.queue.admit();
+  /**
+   * Refuses a new call at once (AnalyticsBusy) while the statement queue is full, or under load
+   * when it would wait too long (StatementQueue.admit).
+   */
+  admit(callsComputing = 0): void {
+    this.queue.admit(callsComputing);
   }
 
   /** Analytics statements running now, waiting for a turn, and dropped (read-only). */
