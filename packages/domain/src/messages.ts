@@ -285,6 +285,16 @@ export const UPLOADER_MESSAGES = {
 } as const;
 
 /**
+ * What the server and the facility importer tell the operator when another process holds the
+ * embedded database's directory (packages/server/src/db/data-dir-lock.ts).
+ */
+export const DATA_DIR_MESSAGES = {
+  inUse: (dataDir: string, pid: number) =>
+    `データベースのディレクトリ ${dataDir} は別のプロセス（${pid}）が使用中です。` +
+    'そのプロセス（サーバーなど）を停止するか、DATA_DIR に別のディレクトリを指定してください。',
+} as const;
+
+/**
  * What the facility importer (packages/server/src/maps/import-facilities.ts) tells the operator
  * about a file of the national medical information open data (docs/facility-masters.md).
  */

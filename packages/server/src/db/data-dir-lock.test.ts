@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DATA_DIR_MESSAGES } from '@pharmalytics/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startChildServer, stopChildServer } from '../testing/child-server.ts';
 import { openDatabase } from './connection.ts';
@@ -28,9 +29,7 @@ describe('one process per embedded database directory', () => {
     const dir = join(root, 'other');
     writeFileSync(lockFileOf(dir), `${process.ppid}\n`);
     expect(() => lockDataDir(dir)).toThrow(DataDirInUse);
-    expect(() => lockDataDir(dir)).toThrow(
-      `データベースのディレクトリ ${dir} は別のプロセス（${process.ppid}）が使用中です。`,
-    );
+    expect(() => lockDataDir(dir)).toThrow(DATA_DIR_MESSAGES.inUse(dir, process.ppid));
     expect(readFileSync(lockFileOf(dir), 'utf8').trim()).toBe(String(process.ppid));
   });
 

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DATA_DIR_MESSAGES } from '@pharmalytics/domain';
 
 /** A second process opening a database directory that a live process holds. */
 export class DataDirInUse extends Error {
@@ -7,10 +8,7 @@ export class DataDirInUse extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(
-      `データベースのディレクトリ ${dataDir} は別のプロセス（${pid}）が使用中です。` +
-        'そのプロセス（サーバーなど）を停止するか、DATA_DIR に別のディレクトリを指定してください。',
-    );
+    super(DATA_DIR_MESSAGES.inUse(dataDir, pid));
   }
 }
 
@@ -29,6 +27,14 @@ function isAlive(pid: number): boolean {
 
 function ignoreMissing(error: unknown) {
   if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+}
+
+function removeIfPresent(file: string) {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    ignoreMissing(error);
+  }
 }
 
 /** The process named in a lock file; undefined when the file is gone or names none. */
@@ -63,20 +69,11 @@ export function lockDataDir(dataDir: string): () => void {
     if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
       throw new DataDirInUse(dataDir, holder);
     }
-    try {
-      unlinkSync(file);
-    } catch (error) {
-      ignoreMissing(error);
-    }
+    removeIfPresent(file);
   }
   const release = () => {
     process.off('exit', release);
-    if (holderOf(file) !== process.pid) return;
-    try {
-      unlinkSync(file);
-    } catch (error) {
-      ignoreMissing(error);
-    }
+    if (holderOf(file) === process.pid) removeIfPresent(file);
   };
   process.on('exit', release);
   return release;

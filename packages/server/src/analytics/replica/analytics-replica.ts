@@ -181,7 +181,7 @@ export class AnalyticsReplica {
    * Refuses a new call at once (AnalyticsBusy) while the statement queue is full, or under load
    * when it would wait too long (StatementQueue.admit).
    */
-  admit(callsComputing = 0): void {
+  admit(callsComputing: number): void {
     this.queue.admit(callsComputing);
   }
 
