@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockFileOf } from './db/data-dir-lock.ts';
 import { freePort, startChildServer } from './testing/child-server.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-shutdown-'));
@@ -36,10 +37,14 @@ describe('stopping the server', () => {
       server.once('exit', (code) => resolve(code)),
     );
     const stoppedAt = performance.now();
-    server.kill('SIGTERM');
+    // Twice, as Ctrl+C in a terminal reaches the server and `npm start`'s wrapper passes it on.
+    server.kill('SIGINT');
+    setTimeout(() => server.kill('SIGINT'), 100);
     expect(await exited).toBe(0);
     await Promise.all(clients.map((client) => client.closed));
     // The grace (1 s) and the closing; without the cut, the stop waited a minute or more.
     expect(performance.now() - stoppedAt).toBeLessThan(20_000);
+    // Stopped whole: the database closed and its directory released.
+    expect(existsSync(lockFileOf(join(dataDir, 'pglite')))).toBe(false);
   }, 120_000);
 });

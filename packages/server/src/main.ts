@@ -70,12 +70,17 @@ if (config.demoSeed) {
     .catch((error: unknown) => app.log.error({ err: error }, 'demo data load failed'));
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
-    await app.close();
-    clearTimeout(cut);
-    await db.destroy();
-    process.exit(0);
-  });
+// One stop, however many signals: Ctrl+C reaches both `npm start`'s wrapper, which passes it on,
+// and the server, and a second signal left to its default would end the server before the
+// database is closed and its directory released.
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+  await app.close();
+  clearTimeout(cut);
+  await db.destroy();
+  process.exit(0);
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
