@@ -17,6 +17,7 @@ const PHARMACY: Record<string, string> = {
   '1004': '4041100042',
   '1005': '4041100059',
   '1006': '4041100067',
+  '1007': '4041100075',
 };
 
 /** A prescription of a store with one fee and one medicine: (points + 28) × 10 yen. */
@@ -72,6 +73,35 @@ describe('uploads', () => {
       .executeTakeFirstOrThrow();
     expect(patient).toMatchObject({ town: '天神二丁目', gender: 2, birth_month: '1958-07-01' });
     expect(patient.mesh_code).toMatch(/^5030\d{4}[1-4]$/);
+  });
+
+  it('keeps a patient a later file tells nothing new about, and takes a move', async () => {
+    const TENJIN = '8100001,福岡県福岡市中央区天神二丁目';
+    /** A sheet of patient P-M1 on `date`, living at `home` (zip and address, or both empty). */
+    const sheetOf = (receptionId: string, date: string, home: string) =>
+      rows('1007', receptionId, date).map((l) =>
+        l.replace(`P-${receptionId}`, 'P-M1').replace(TENJIN, home),
+      );
+    const patient = async () =>
+      (
+        await sql<{ version: string; zip_code: string | null; town: string | null }>`
+          select xmin::text as version, zip_code, town from patients
+          where patient_key = 'P-M1'`.execute(t.db)
+      ).rows[0]!;
+    await upload('1007', csv(...sheetOf('M1', '2026-04-03', TENJIN)));
+    const first = await patient();
+    expect(first).toMatchObject({ zip_code: '8100001', town: '天神二丁目' });
+
+    // The same home, then no home at all (as the national receipt file tells): the row as it was.
+    await upload('1007', csv(...sheetOf('M2', '2026-04-04', TENJIN)));
+    await upload('1007', csv(...sheetOf('M3', '2026-04-05', ',')));
+    expect(await patient()).toEqual(first);
+
+    await upload(
+      '1007',
+      csv(...sheetOf('M4', '2026-04-06', '8100041,福岡県福岡市中央区大名一丁目')),
+    );
+    expect(await patient()).toMatchObject({ zip_code: '8100041', town: '大名一丁目' });
   });
 
   it('gives medicine lines the generic class of the medicine master', async () => {
