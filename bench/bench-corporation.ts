@@ -12,7 +12,9 @@ export function benchCorporation(count: number): DemoCorporation {
       ...template[i % template.length]!,
       storeCode: String(9001 + i),
       name: `ベンチ薬局 ${i + 1}号店`,
-      insuranceInstitutionCode: `404${10 + (i % 90)}${String(i).padStart(5, '0')}`,
+      // 福岡 (40), a pharmacy (4), the store's district, then a number no demo store has
+      // (theirs are 000xx in district 11).
+      insuranceInstitutionCode: `404${10 + (i % 90)}9${String(i).padStart(4, '0')}`,
     })),
   };
 }
