@@ -27,9 +27,9 @@ function chunks<T>(items: T[]): T[][] {
 /**
  * Loads parsed prescriptions of one store inside the caller's transaction. A prescription with
  * the natural key of one already stored replaces it, so re-sending or correcting a file never
- * counts twice. Rows go in as arrays (unnest) to keep round trips few. The change is logged with
- * them (analytics/data-version.ts): no analytics answer kept from before is served once they
- * commit, and the analytics replicas copy the store's dates again.
+ * counts twice. Dimensions go in as arrays (unnest), sheets and lines by COPY, to keep round trips
+ * few. The change is logged with them (analytics/data-version.ts): no analytics answer kept from
+ * before is served once they commit, and the analytics replicas copy the store's dates again.
  */
 export async function loadPrescriptions(
   db: Database,
@@ -339,7 +339,6 @@ async function upsertDimensions(
     for (const r of rows) patient.set(r.patient_key, r.id);
     const unchanged = part.map((p) => p.key).filter((key) => !patient.has(key));
     if (unchanged.length > 0) {
-      // One array rather than a parameter per key: a thousand parameters cost more to parse.
       const { rows: known } = await sql<{ id: number; patient_key: string }>`
         select id, patient_key from patients
         where corporation_id = ${corporationId}
