@@ -631,9 +631,12 @@ try {
         const records = generateStoreMonth(world, store.storeCode, month);
         const csv = toDispensingCsv(records, store.insuranceInstitutionCode);
         generateSeconds += (performance.now() - start) / 1000;
-        const counts = [];
-        for (const target of targets) counts.push(await ingest(target, store, csv));
-        return counts[0]!;
+        let sheetsLoaded = 0;
+        for (const [i, target] of targets.entries()) {
+          const loaded = await ingest(target, store, csv);
+          if (i === 0) sheetsLoaded = loaded;
+        }
+        return sheetsLoaded;
       }),
       IN_FLIGHT,
     );
@@ -647,6 +650,7 @@ try {
         `${loadWallSeconds.toFixed(1)} s; ETA ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s`,
     );
   }
+  for (const target of targets) await sql`analyze`.execute(target.db);
   log(`loaded ${int(sheets)} prescriptions; ${targets.map((t) => t.name).join(' and ')} analyzed`);
 
   // 2. Export the raw facts of the corporation from the PostgreSQL server (or PGlite when it is
