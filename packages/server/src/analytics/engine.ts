@@ -310,19 +310,28 @@ type PartRow = {
   parts: Parts;
 };
 
-/** The parts of several definitions as columns of one statement, a part they share counted once. */
+/**
+ * The parts of several definitions as columns of one statement, a part they share counted once;
+ * `addsUp` names the columns whose total over a period is the sum of its buckets'
+ * (MetricDefinition.addsUp; 集中率's receptions at a store fall on one day too).
+ */
 function partColumns(
   definitions: readonly MetricDefinition[],
   columns: FactColumns,
-): { select: RawBuilder<unknown>[]; of: Map<MetricDefinition, [part: string, column: string][]> } {
+): {
+  select: { column: string; expression: RawBuilder<unknown> }[];
+  addsUp: Set<string>;
+  of: Map<MetricDefinition, [part: string, column: string][]>;
+} {
   const named = new Map<string, string>();
-  const select: RawBuilder<unknown>[] = [];
+  const select: { column: string; expression: RawBuilder<unknown> }[] = [];
+  const addsUp = new Set<string>();
   const of = new Map<MetricDefinition, [string, string][]>();
   for (const definition of definitions) {
-    const parts =
-      definition.grain === 'institution'
-        ? { receptions: sql`count(distinct ${columns.receptionAtStore})` }
-        : definition.parts(columns);
+    const concentration = definition.grain === 'institution';
+    const parts = concentration
+      ? { receptions: sql`count(distinct ${columns.receptionAtStore})` }
+      : definition.parts(columns);
     of.set(
       definition,
       Object.entries(parts).map(([part, expression]) => {
@@ -331,19 +340,22 @@ function partColumns(
         if (!column) {
           column = `c${named.size}`;
           named.set(key, column);
-          select.push(sql`${expression} as ${sql.ref(column)}`);
+          select.push({ column, expression });
         }
+        if (concentration || definition.addsUp?.includes(part)) addsUp.add(column);
         return [part, column];
       }),
     );
   }
-  return { select, of };
+  return { select, addsUp, of };
 }
 
 /**
  * Rows of (is total, bucket, key, name, parts…) for metrics of one plan, in one statement;
  * totals are over the period. Grouped by the breakdown's key (an id where the layout has one),
- * whose text and names are joined after the grouping.
+ * whose text and names are joined after the grouping. The facts are grouped once, by bucket and
+ * key; a total adds up its buckets' parts, and only the parts that do not add up (a patient
+ * seen in several months counts once) are computed again over the whole period.
  */
 async function queryParts(
   executor: AnalyticsExecutor,
@@ -358,39 +370,109 @@ async function queryParts(
   const breakdown: BreakdownSql | undefined = query.page
     ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
     : undefined;
-  const key = breakdown?.key;
-  const groupKeys = [key, ...extraKeys].filter((k): k is RawBuilder<unknown> => k !== undefined);
-  const { select, of } = partColumns(definitions, columns);
+  const groupKeys = [breakdown?.key, ...extraKeys].filter(
+    (k): k is RawBuilder<unknown> => k !== undefined,
+  );
+  const { select, addsUp, of } = partColumns(definitions, columns);
   const where = [
     ...sheetConditions(query, medicineLines ? sql`l.generic_class` : null, on),
     ...lineConditions,
     ...(breakdown?.where ?? []),
   ];
-  const groupingSets = sql`grouping sets ((${sql.join([bucket, ...groupKeys])})${
-    groupKeys.length > 0 ? sql`, (${sql.join(groupKeys)})` : sql`, ()`
-  })`;
-  // 受付回数別: each patient's receptions over the whole period, within the same scope.
-  const visits =
-    query.page?.breakdown === 'receptionCount'
-      ? sql`with visits as materialized (
-          select p.patient_id, count(distinct ${factColumns(dialect, false).reception}) as n
-          from prescriptions p
-          where ${sql.join(sheetConditions(query, null, { dialect }), sql` and `)}
-          group by p.patient_id)`
-      : sql``;
-  const grouped = sql`select grouping(${bucket}) = 1 as is_total, ${bucket} as bucket,
-      ${key ?? sql`null::text`} as key,
-      ${breakdown?.name ? sql`min(${breakdown.name})` : sql`null::text`} as name,
-      ${breakdown?.detail ? sql`min(${breakdown.detail})` : sql`null::text`} as detail,
-      ${breakdown?.yjCode ? sql`min(${breakdown.yjCode})` : sql`null::text`} as yj_code,
-      ${extraKeys[0] ?? sql`null`} as extra_key,
-      ${sql.join(select)}
-    from ${from}
+  const scanned = sql`from ${from}
     ${breakdown?.joins ?? sql``}
-    where ${sql.join(where, sql` and `)}
-    group by ${groupingSets}`;
+    where ${sql.join(where, sql` and `)}`;
+  const minOf = (expression: RawBuilder<unknown> | undefined) =>
+    expression ? sql`min(${expression})` : sql`null::text`;
+  const items = sql`${minOf(breakdown?.name)} as name, ${minOf(breakdown?.detail)} as detail,
+    ${minOf(breakdown?.yjCode)} as yj_code`;
+  const partsAs = (parts: typeof select, as: (c: (typeof select)[number]) => RawBuilder<unknown>) =>
+    parts.map((c) => sql`${as(c)} as ${sql.ref(c.column)}`);
+  const ctes: RawBuilder<unknown>[] = [];
+  // 受付回数別: each patient's receptions over the whole period, within the same scope.
+  if (query.page?.breakdown === 'receptionCount') {
+    ctes.push(sql`visits as materialized (
+      select p.patient_id, count(distinct ${factColumns(dialect, false).reception}) as n
+      from prescriptions p
+      where ${sql.join(sheetConditions(query, null, { dialect }), sql` and `)}
+      group by p.patient_id)`);
+  }
+  let grouped: RawBuilder<unknown>;
+  if (addsUp.size === 0) {
+    const groupingSets = sql`grouping sets ((${sql.join([bucket, ...groupKeys])})${
+      groupKeys.length > 0 ? sql`, (${sql.join(groupKeys)})` : sql`, ()`
+    })`;
+    grouped = sql`select grouping(${bucket}) = 1 as is_total, ${bucket} as bucket,
+        ${breakdown?.key ?? sql`null::text`} as key, ${items},
+        ${extraKeys[0] ?? sql`null`} as extra_key,
+        ${sql.join(partsAs(select, (c) => c.expression))}
+      ${scanned}
+      group by ${groupingSets}`;
+  } else {
+    // Distinct counts are the dearest parts: those that add up are counted by bucket only, and
+    // the period's totals add them up; the other parts are computed over the period as well.
+    const keyNames = groupKeys.map((_, i) => `k${i}`);
+    const keysAs = groupKeys.map((k, i) => sql`${k} as ${sql.ref(keyNames[i]!)}`);
+    const keysOf = (alias: string) => keyNames.map((k) => sql.ref(`${alias}.${k}`));
+    const groupBy = (keys: RawBuilder<unknown>[]) =>
+      keys.length > 0 ? sql`group by ${sql.join(keys)}` : sql``;
+    const [summed, counted] = [
+      select.filter((c) => addsUp.has(c.column)),
+      select.filter((c) => !addsUp.has(c.column)),
+    ];
+    ctes.push(sql`by_bucket as materialized (select ${sql.join([
+      sql`${bucket} as bucket`,
+      ...keysAs,
+      items,
+      ...partsAs(select, (c) => c.expression),
+    ])}
+      ${scanned}
+      ${groupBy([bucket, ...groupKeys])})`);
+    ctes.push(sql`summed as (select ${sql.join([
+      ...keysOf('by_bucket'),
+      ...partsAs(summed, (c) => sql`sum(${sql.ref(`by_bucket.${c.column}`)})`),
+    ])}
+      from by_bucket ${groupBy(keysOf('by_bucket'))})`);
+    // count(*) keeps it one row per key (and one in all without keys) when no part is left.
+    ctes.push(sql`counted as (select ${sql.join([
+      ...keysAs,
+      items,
+      sql`count(*) as facts`,
+      ...partsAs(counted, (c) => c.expression),
+    ])}
+      ${scanned}
+      ${groupBy(groupKeys)})`);
+    const row = (isTotal: boolean, alias: string) =>
+      sql.join([
+        sql`${sql.lit(isTotal)} as is_total`,
+        isTotal ? sql`null as bucket` : sql`${sql.ref(`${alias}.bucket`)}`,
+        breakdown ? sql`${keysOf(alias)[0]!} as key` : sql`null::text as key`,
+        sql`${sql.ref(`${alias}.name`)} as name, ${sql.ref(`${alias}.detail`)} as detail,
+          ${sql.ref(`${alias}.yj_code`)} as yj_code`,
+        extraKeys.length > 0
+          ? sql`${keysOf(alias)[breakdown ? 1 : 0]!} as extra_key`
+          : sql`null as extra_key`,
+        ...select.map((c) =>
+          sql.ref(`${isTotal && addsUp.has(c.column) ? 'summed' : alias}.${c.column}`),
+        ),
+      ]);
+    const sameKeys =
+      keyNames.length === 0
+        ? sql`cross join summed`
+        : sql`join summed on ${sql.join(
+            keyNames.map(
+              (k) => sql`counted.${sql.ref(k)} is not distinct from summed.${sql.ref(k)}`,
+            ),
+            sql` and `,
+          )}`;
+    grouped = sql`select ${row(false, 'by_bucket')} from by_bucket
+      union all
+      select ${row(true, 'counted')} from counted ${sameKeys}`;
+  }
   const labels = breakdown?.labels;
-  const statement = sql<Record<string, unknown>>`${visits}
+  const statement = sql<
+    Record<string, unknown>
+  >`${ctes.length > 0 ? sql`with ${sql.join(ctes)}` : sql``}
     select g.*, ${breakdown?.keyText ?? sql`g.key`} as key_text,
       ${labels?.name ?? sql`g.name`} as label_name,
       ${labels?.detail ?? sql`g.detail`} as label_detail

@@ -17,6 +17,12 @@ export interface MetricDefinition {
    * system of record and the replica differ (fact-columns.ts), the others by their own names.
    */
   parts: (c: FactColumns) => Readonly<Record<string, RawBuilder<unknown>>>;
+  /**
+   * The parts that are distinct counts of what falls on one day (a reception, a pharmacist's
+   * working day), so that a period's count is the sum of its buckets' counts; the engine then
+   * counts them by bucket only. Every other part of a period is computed over the period.
+   */
+  addsUp?: readonly string[];
   value: (parts: Parts) => number | null;
 }
 
@@ -53,11 +59,13 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
   reception_counts: {
     grain: 'prescription',
     parts: (c) => ({ receptions: receptions(c) }),
+    addsUp: ['receptions'],
     value: (p) => p.receptions!,
   },
   reception_unit_price: {
     grain: 'prescription',
     parts: (c) => ({ sales, receptions: receptions(c) }),
+    addsUp: ['receptions'],
     value: (p) => perUnit(p.sales!, p.receptions!),
   },
   patient_counts: { grain: 'prescription', parts: () => ({ patients }), value: (p) => p.patients! },
@@ -69,11 +77,13 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
   new_reception_counts: {
     grain: 'prescription',
     parts: (c) => ({ n: sql`count(distinct ${c.reception}) filter (where p.visit_type = '新規')` }),
+    addsUp: ['n'],
     value: (p) => p.n!,
   },
   re_reception_counts: {
     grain: 'prescription',
     parts: (c) => ({ n: sql`count(distinct ${c.reception}) filter (where p.visit_type = '再来')` }),
+    addsUp: ['n'],
     value: (p) => p.n!,
   },
   medicine_note_rates: {
@@ -82,6 +92,7 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
       with: sql`count(distinct ${c.reception}) filter (where p.medicine_notebook)`,
       known: sql`count(distinct ${c.reception}) filter (where p.medicine_notebook is not null)`,
     }),
+    addsUp: ['with', 'known'],
     value: (p) => percent(p.with!, p.known!),
   },
   prescriptions_per_pharmacist: {
@@ -90,6 +101,7 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
       sheets: sql`count(*) filter (where p.pharmacist_id is not null)`,
       pharmacistDays: sql`count(distinct ${c.pharmacistDay}) filter (where p.pharmacist_id is not null)`,
     }),
+    addsUp: ['pharmacistDays'],
     value: (p) => perUnit1(p.sheets!, p.pharmacistDays!),
   },
   prescription_concentration_rates: {
@@ -128,6 +140,7 @@ export const SCORECARD_DEFINITIONS: Readonly<Record<string, MetricDefinition>> =
       material: materialYen,
       receptions: receptions(c),
     }),
+    addsUp: ['receptions'],
     value: (p) => perUnit(p.sales! - p.medicine! - p.material!, p.receptions!),
   },
   /** 薬剤料比率: the medicines' share of the sales. */

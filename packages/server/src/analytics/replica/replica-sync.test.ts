@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toDispensingCsv } from '@pharmalytics/datagen';
-import { ANALYSIS_PAGES } from '@pharmalytics/domain';
+import { ANALYSIS_PAGES, DASHBOARD_METRIC_SLUGS } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +17,7 @@ import {
   wholeScope,
 } from '../../testing/replica.ts';
 import { recordFactsChange } from '../data-version.ts';
-import { computeMetric, type MetricSeries } from '../engine.ts';
+import { computeMetric, computeMetrics, type MetricSeries } from '../engine.ts';
 import { HttpClient } from '../../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadFile } from '../../testing/upload.ts';
@@ -87,6 +87,30 @@ describe('the analytics replica', () => {
     const { v3, v2 } = await salesThrough(t.baseUrl);
     expect(v3).toEqual(v2);
     expect(t.app.services.metrics.stats().onReplica).toBeGreaterThan(before);
+  });
+
+  it('counts a period’s receptions as the sum of its buckets’, and its patients once', async () => {
+    // Receptions and pharmacists' days fall on one day, so a period adds up its buckets' counts;
+    // a patient of both months counts once in the period, though in each month.
+    const scope = await wholeScope(t.db, ['1001', '1002']);
+    const slugs = [
+      ...DASHBOARD_METRIC_SLUGS,
+      'reception_counts',
+      'prescriptions_per_pharmacist',
+    ] as const;
+    for (const axis of [2, 3] as const) {
+      const query = { scope, from: '2026-08-01', to: '2026-09-30', axis };
+      const [onReplica, onRecords] = await Promise.all([
+        computeMetrics(replicaOf(t.app), slugs, query),
+        computeMetrics(t.db, slugs, query),
+      ]);
+      expect(onReplica).toEqual(onRecords);
+      for (const slug of slugs) expect(onRecords[slug], slug).toHaveLength(1);
+      const [receptions] = onRecords.reception_counts;
+      expect(receptions!.total).toBe(receptions!.rows.reduce((sum, r) => sum + r.value!, 0));
+      const [patients] = onRecords.patient_counts;
+      expect(patients!.total).toBeLessThan(patients!.rows.reduce((sum, r) => sum + r.value!, 0));
+    }
   });
 
   it('replaces exactly the store-dates of a corrected file', async () => {
