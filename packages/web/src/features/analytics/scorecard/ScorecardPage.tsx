@@ -83,14 +83,13 @@ function Scorecard({ member, stores }: { member: Member; stores: readonly Store[
   );
   const [params, setParams] = useSearchParams();
   const sort = sortFromParam(params.get(SORT_PARAM));
-  const setSort = (next: ScorecardSort) =>
-    setParams(
-      (current) => {
-        current.set(SORT_PARAM, sortToParam(next));
-        return current;
-      },
-      { replace: true },
-    );
+  // The address as it is now, not as this page last rendered it: a condition just applied may
+  // have been written to it since, and the sort must not bring the old one back.
+  const setSort = (next: ScorecardSort) => {
+    const current = new URLSearchParams(window.location.search);
+    current.set(SORT_PARAM, sortToParam(next));
+    setParams(current, { replace: true });
+  };
   const { scorecard } = condition;
   const comparison = comparisonRange(scorecard.base, scorecard.comparisonType);
   const query = scorecardQuery(scorecard, queriedStoreCodes(condition, activeCodes));
