@@ -412,9 +412,22 @@ const DUCK_METRICS: Record<DashboardMetricSlug, DuckMetric> = {
   },
 };
 
+/**
+ * Plain SQL's bucket of a sheet `p` on a window's axis, as the engine groups it on the replica (a
+ * number: the day, or year × 100 + month), and its label in periodBuckets' format from `b`.
+ */
+function plainBucket(window: Window): { key: string; label: string } {
+  return window.axis === timeAxis('daily').value
+    ? { key: 'p.dispensing_date', label: `strftime(b, '%Y-%m-%d')` }
+    : {
+        key: 'year(p.dispensing_date) * 100 + month(p.dispensing_date)',
+        label: `printf('%04d-%02d', b // 100, b % 100)`,
+      };
+}
+
 function duckQuery(slug: DashboardMetricSlug, window: Window, storeIds: number[]): string {
   const metric = DUCK_METRICS[slug];
-  const format = window.axis === timeAxis('daily').value ? '%Y-%m-%d' : '%Y-%m';
+  const bucket = plainBucket(window);
   const where = `p.store_id in (${storeIds.join(', ')})
     and p.dispensing_date between date '${window.range.from}' and date '${window.range.to}'`;
   const facts =
@@ -425,21 +438,21 @@ function duckQuery(slug: DashboardMetricSlug, window: Window, storeIds: number[]
     // Each store's receptions by institution, per bucket and over the period; then each store's
     // top one(s), summed over the stores (集中率 over stores weighs each store's own rate).
     return `
-      with f as (select p.*, strftime(p.dispensing_date, '${format}') as bucket from ${facts}
-        where ${where}),
-      r as (select grouping(bucket) = 1 as is_total, bucket, store_id, institution_id,
+      with f as (select p.*, ${bucket.key} as b from ${facts} where ${where}),
+      r as (select grouping(b) = 1 as is_total, b, store_id, institution_id,
           count(distinct store_reception_key) as n
-        from f group by grouping sets ((bucket, store_id, institution_id), (store_id, institution_id))),
-      s as (select is_total, bucket, max(n) as top1,
+        from f group by grouping sets ((b, store_id, institution_id), (store_id, institution_id))),
+      s as (select is_total, b, max(n) as top1,
           list_sum(list_slice(list_sort(list(n), 'DESC'), 1, 3)) as top3, sum(n) as receptions
-        from r group by is_total, bucket, store_id)
-      select is_total, bucket, ${metric.value} as value from s group by is_total, bucket`;
+        from r group by is_total, b, store_id)
+      select is_total, ${bucket.label} as bucket, ${metric.value} as value
+      from s group by is_total, b`;
   }
   return `
     with f as (select ${metric.grain === 'medicine' ? 'p.*, l.quantity, l.generic_class' : 'p.*'},
-        strftime(p.dispensing_date, '${format}') as bucket from ${facts} where ${where})
-    select grouping(bucket) = 1 as is_total, bucket, ${metric.value} as value
-    from f group by grouping sets ((bucket), ())`;
+        ${bucket.key} as b from ${facts} where ${where})
+    select grouping(b) = 1 as is_total, ${bucket.label} as bucket, ${metric.value} as value
+    from f group by grouping sets ((b), ())`;
 }
 
 interface Values {
@@ -501,15 +514,14 @@ const FAMILY_PLAIN: Partial<Record<AnalysisFamily, FamilyPlain>> = {
 };
 
 function familyQuery(plain: FamilyPlain, window: Window, storeIds: number[]): string {
-  const format = window.axis === timeAxis('daily').value ? '%Y-%m-%d' : '%Y-%m';
+  const bucket = plainBucket(window);
   return `
-    with f as (select ${plain.key} as key, strftime(p.dispensing_date, '${format}') as bucket,
-        p.sales_yen
+    with f as (select ${plain.key} as key, ${bucket.key} as b, p.sales_yen
       from prescriptions p ${plain.joins}
       where p.store_id in (${storeIds.join(', ')})
         and p.dispensing_date between date '${window.range.from}' and date '${window.range.to}')
-    select grouping(bucket) = 1 as is_total, key, bucket, ${plain.value} as value
-    from f group by grouping sets ((key, bucket), (key))`;
+    select grouping(b) = 1 as is_total, key, ${bucket.label} as bucket, ${plain.value} as value
+    from f group by grouping sets ((key, b), (key))`;
 }
 
 async function familyValues(duck: DuckDBConnection, query: string): Promise<Map<string, Values>> {

@@ -1,4 +1,5 @@
 import {
+  DAY_OF_WEEK_BUCKETS,
   periodBuckets,
   type AnalysisPageDef,
   type DateRange,
@@ -104,6 +105,46 @@ export function bucketExpression(
   return dialect === 'postgres'
     ? sql`to_char(${date}, ${format})`
     : sql`strftime(${date}, ${format})`;
+}
+
+/**
+ * How the engine groups by the time axis: a key per bucket, and the bucket's label (the format
+ * of periodBuckets) of a key. On the replica the key is a number (the year, year × 100 + month,
+ * days since 1970, the ISO weekday) labelled after grouping: DuckDB groups numbers several times
+ * faster than it formats dates (12 months of 2.6 M fee lines by month: 212 ms with strftime,
+ * 79 ms by number).
+ */
+interface BucketGrouping {
+  key: RawBuilder<unknown>;
+  label: (key: unknown) => string;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const DAY_MS = 86_400_000;
+
+function bucketGrouping(
+  axis: TimeAxisValue,
+  dialect: AnalyticsDialect,
+  alias: string,
+): BucketGrouping {
+  if (dialect === 'postgres') return { key: bucketExpression(axis, dialect, alias), label: String };
+  const date = sql.ref(`${alias}.dispensing_date`);
+  switch (axis) {
+    case 1:
+      return { key: sql`year(${date})`, label: (key) => pad(Number(key), 4) };
+    case 2:
+      return {
+        key: sql`year(${date}) * 100 + month(${date})`,
+        label: (key) => `${pad(Math.floor(Number(key) / 100), 4)}-${pad(Number(key) % 100, 2)}`,
+      };
+    case 3:
+      return {
+        key: sql`(${date} - date '1970-01-01')`,
+        label: (key) => new Date(Number(key) * DAY_MS).toISOString().slice(0, 10),
+      };
+    case 4:
+      return { key: sql`isodow(${date})`, label: (key) => DAY_OF_WEEK_BUCKETS[Number(key) - 1]! };
+  }
 }
 
 /** Where the sheet conditions read: the facts' alias and layout. */
@@ -367,7 +408,7 @@ async function queryParts(
 ): Promise<Map<MetricDefinition, (PartRow & { extraKey: unknown })[]>> {
   const { dialect } = executor;
   const { from, columns, on, medicineLines, lineConditions } = plan(facts, query, dialect);
-  const bucket = bucketExpression(query.axis, dialect, on.alias);
+  const { key: bucket, label: bucketLabel } = bucketGrouping(query.axis, dialect, on.alias);
   const breakdown: BreakdownSql | undefined = query.page
     ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
     : undefined;
@@ -486,7 +527,7 @@ async function queryParts(
     const keyText = r.key_text === null || r.key_text === undefined ? null : String(r.key_text);
     return {
       isTotal: r.is_total === true,
-      bucket: r.bucket as string | null,
+      bucket: r.bucket === null || r.bucket === undefined ? null : bucketLabel(r.bucket),
       key: breakdown ? keyText : null,
       name: breakdown
         ? itemName(breakdown, {
