@@ -24,7 +24,12 @@ import {
   type AddressGrouping,
   type BreakdownSql,
 } from './breakdowns.ts';
-import { factColumns, sheetsCarryGenericQuantities, type FactColumns } from './fact-columns.ts';
+import {
+  factColumns,
+  feeCategoryTest,
+  sheetsCarryGenericQuantities,
+  type FactColumns,
+} from './fact-columns.ts';
 import {
   LINE_METRIC_DEFINITIONS,
   METRIC_DEFINITIONS,
@@ -315,7 +320,7 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
   const table = sql.table(LINE_TABLES[level]);
   const categories = page!.feeCategories;
   const categoryTest = (alias: string) =>
-    categories ? [sql`${sql.ref(`${alias}.category`)} in (${sql.join([...categories])})`] : [];
+    categories ? [feeCategoryTest(dialect, alias, categories)] : [];
   if (facts === 'lines') {
     const alone = dialect === 'duckdb';
     return {

@@ -1,4 +1,9 @@
-import { AGE_BAND_UNKNOWN, AGE_BANDS } from '@pharmalytics/domain';
+import {
+  AGE_BAND_UNKNOWN,
+  AGE_BANDS,
+  FEE_CATEGORIES,
+  type FeeCategory,
+} from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalyticsDialect } from './executors.ts';
 
@@ -68,6 +73,29 @@ export const PLACE_TEXTS = {
   /** 都道府県 + 市区町村 + 町域, which the 住所別 prefix also matches. */
   fullAddress: sql<string>`coalesce(pa.prefecture, '') || coalesce(pa.city, '') || coalesce(pa.town, '')`,
 } as const;
+
+/** The index in FEE_CATEGORIES of the category of the fee line `alias`: the replica's category_id. */
+export const feeCategoryIndex = (alias: string) =>
+  sql<number>`case ${sql.ref(`${alias}.category`)} ${sql.join(
+    FEE_CATEGORIES.map((c, i) => sql`when ${sql.lit(c)} then ${sql.lit(i)}`),
+    sql` `,
+  )} end`;
+
+/**
+ * The fee lines `alias` of some categories: by their category_id on the replica, where testing a
+ * number took half the time of testing the texts (12 months of the 調剤技術料 page: 167 → 89 ms).
+ */
+export function feeCategoryTest(
+  dialect: AnalyticsDialect,
+  alias: string,
+  categories: readonly FeeCategory[],
+): RawBuilder<unknown> {
+  return dialect === 'duckdb'
+    ? sql`${sql.ref(`${alias}.category_id`)} in (${sql.join(
+        categories.map((c) => sql.lit(FEE_CATEGORIES.indexOf(c))),
+      )})`
+    : sql`${sql.ref(`${alias}.category`)} in (${sql.join([...categories])})`;
+}
 
 /** The bit of a medicine class in a sheet's `generic_classes` (1 << class; class 0 for none). */
 export const genericClassBit = (genericClass: RawBuilder<unknown>) =>

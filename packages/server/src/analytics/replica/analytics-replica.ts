@@ -15,6 +15,7 @@ import {
 } from '../statement-queue.ts';
 import {
   AGE_BAND_INDEX,
+  feeCategoryIndex,
   genericClassBit,
   MEDICINE_LINE_GENERIC,
   PHARMACIST_DAY,
@@ -23,6 +24,7 @@ import {
 } from '../fact-columns.ts';
 import {
   columnList,
+  FEES,
   LABELS,
   LAYOUT_VERSION,
   LINE_TABLES,
@@ -623,7 +625,10 @@ function insertSheets(source: string): string {
 
 /** Inserts the lines of a source with their sheet's keys (its sheets inserted already). */
 function insertLines(table: ReplicatedTable, source: string, where: string): string {
-  const keys = lineSheetKeys(table).map(([c]) => `p.${c}`);
+  const keys = [
+    ...lineSheetKeys(table).map(([c]) => `p.${c}`),
+    ...(table === FEES ? [sqlText(feeCategoryIndex('l'))] : []),
+  ];
   return `insert into ${table.name}
     select ${columnList(table, 'l')}, ${keys.join(', ')}
     from ${source} l join (select * from prescriptions where ${where}) p

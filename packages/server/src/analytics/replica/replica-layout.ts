@@ -6,7 +6,7 @@
  * table. The engine compiles each metric definition to this layout (fact-columns.ts).
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 3;
+export const LAYOUT_VERSION = 4;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -65,6 +65,12 @@ export const LINE_SHEET_KEYS = [
   ['generic_classes', 'SMALLINT'],
 ] as const;
 
+/**
+ * What the replica adds to each fee line from the line itself: category_id, the index of its
+ * category in FEE_CATEGORIES (fact-columns.ts), which the fee pages test as a number.
+ */
+export const FEE_LINE_KEYS = [['category_id', 'SMALLINT']] as const;
+
 /** Facts of a store's dates: replaced together whenever a commit changes those dates. */
 export const PRESCRIPTIONS: ReplicatedTable = {
   name: 'prescriptions',
@@ -95,22 +101,24 @@ export const PRESCRIPTIONS: ReplicatedTable = {
   ],
 };
 
+/** The fee lines (a view on the system of record: the lines and their fee items). */
+export const FEES: ReplicatedTable = {
+  name: 'prescription_fees',
+  columns: [
+    CORPORATION,
+    ['prescription_id', 'BIGINT'],
+    ['line_no', 'SMALLINT'],
+    ['code', 'VARCHAR'],
+    ['name', 'VARCHAR'],
+    ['category', 'VARCHAR'],
+    ['points', 'DECIMAL(10,2)'],
+    ['count', 'INTEGER'],
+  ],
+};
+
 /** The lines of the prescriptions above. */
 export const LINE_TABLES: readonly ReplicatedTable[] = [
-  {
-    // A view on the system of record (the lines and their fee items), a table here.
-    name: 'prescription_fees',
-    columns: [
-      CORPORATION,
-      ['prescription_id', 'BIGINT'],
-      ['line_no', 'SMALLINT'],
-      ['code', 'VARCHAR'],
-      ['name', 'VARCHAR'],
-      ['category', 'VARCHAR'],
-      ['points', 'DECIMAL(10,2)'],
-      ['count', 'INTEGER'],
-    ],
-  },
+  FEES,
   {
     name: 'prescription_medicines',
     columns: [
@@ -190,15 +198,16 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
 function storedColumns(table: ReplicatedTable): readonly (readonly [string, string])[] {
   if (table === PRESCRIPTIONS) return [...table.columns, ...SHEET_KEYS];
   if (LINE_TABLES.includes(table)) {
-    const own = new Set(table.columns.map(([c]) => c));
-    return [...table.columns, ...LINE_SHEET_KEYS.filter(([c]) => !own.has(c))];
+    return [...table.columns, ...lineSheetKeys(table), ...(table === FEES ? FEE_LINE_KEYS : [])];
   }
   return table.columns;
 }
 
 /** The columns a line table adds for its sheet (generic_classes: the sheet's, not the line's). */
-export const lineSheetKeys = (table: ReplicatedTable) =>
-  storedColumns(table).slice(table.columns.length);
+export function lineSheetKeys(table: ReplicatedTable) {
+  const own = new Set(table.columns.map(([c]) => c));
+  return LINE_SHEET_KEYS.filter(([c]) => !own.has(c));
+}
 
 export const columnList = (table: ReplicatedTable, alias?: string) =>
   table.columns.map(([c]) => (alias ? `${alias}.${c}` : c)).join(', ');
