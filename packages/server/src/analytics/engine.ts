@@ -520,27 +520,45 @@ async function queryParts(
       select ${row(true, 'counted')} from counted ${sameKeys}`;
   }
   const labels = breakdown?.labels;
+  // Only what the series need: names on the totals alone (a page of two thousand doctors has
+  // thirty thousand rows, and reading each column of each row into JavaScript costs more than
+  // DuckDB's whole statement).
+  const onTotals = (expression: RawBuilder<unknown>) =>
+    sql`case when g.is_total then ${expression} end`;
+  const outputs = [
+    sql`g.is_total, g.bucket`,
+    ...(breakdown
+      ? [
+          sql`${breakdown.keyText ?? sql`g.key`} as key_text`,
+          sql`${onTotals(labels?.name ?? sql`g.name`)} as label_name`,
+          sql`${onTotals(labels?.detail ?? sql`g.detail`)} as label_detail`,
+          ...(breakdown.yjCode ? [sql`${onTotals(sql`g.yj_code`)} as yj_code`] : []),
+        ]
+      : []),
+    ...(extraKeys.length > 0 ? [sql`g.extra_key`] : []),
+    ...select.map((c) => sql.ref(`g.${c.column}`)),
+  ];
   const statement = sql<
     Record<string, unknown>
   >`${ctes.length > 0 ? sql`with ${sql.join(ctes)}` : sql``}
-    select g.*, ${breakdown?.keyText ?? sql`g.key`} as key_text,
-      ${labels?.name ?? sql`g.name`} as label_name,
-      ${labels?.detail ?? sql`g.detail`} as label_detail
+    select ${sql.join(outputs)}
     from (${grouped}) g
     ${labels?.joins ?? sql``}`;
   const rows = (await executor.rows(statement)).map((r) => {
+    const isTotal = r.is_total === true;
     const keyText = r.key_text === null || r.key_text === undefined ? null : String(r.key_text);
     return {
-      isTotal: r.is_total === true,
+      isTotal,
       bucket: r.bucket === null || r.bucket === undefined ? null : bucketLabel(r.bucket),
       key: breakdown ? keyText : null,
-      name: breakdown
-        ? itemName(breakdown, {
-            key: keyText ?? '',
-            name: (r.label_name as string | null) ?? null,
-            detail: (r.label_detail as string | null) ?? null,
-          })
-        : null,
+      name:
+        breakdown && isTotal
+          ? itemName(breakdown, {
+              key: keyText ?? '',
+              name: (r.label_name as string | null) ?? null,
+              detail: (r.label_detail as string | null) ?? null,
+            })
+          : null,
       yjCode: (r.yj_code as string | null) ?? null,
       extraKey: r.extra_key,
       row: r,
