@@ -261,15 +261,30 @@ export function breakdownSql(
   }
 }
 
+/** The yen of each sheet's four sections (FEE_SECTIONS), adding up to its sales exactly. */
+const FEE_SECTION_YEN = [
+  sql`round(p.technical_points * 10)::bigint`,
+  sql`p.sales_yen - round(p.technical_points * 10)::bigint - p.medicine_yen - p.material_yen`,
+  sql`p.medicine_yen`,
+  sql`p.material_yen`,
+];
+
 /**
- * The four sections of each sheet (FEE_SECTIONS, by index), in yen adding up to its sales exactly.
- * Numbers only: texts on each of four rows a sheet doubled the page's time on the replica.
+ * The dispensing-fee-score page's facts: the sheets `p` meeting the conditions, summed by day, and
+ * each day as four rows `sec` (key: the index in FEE_SECTIONS) of its sections' yen and its
+ * sheets. Summed before they are split: four rows of every sheet took four times as long.
  */
-export const FEE_SECTION_ROWS = sql`cross join lateral (values
-  (0, round(p.technical_points * 10)::bigint),
-  (1, p.sales_yen - round(p.technical_points * 10)::bigint - p.medicine_yen - p.material_yen),
-  (2, p.medicine_yen),
-  (3, p.material_yen)
-) as sec(key, yen)`;
+export function feeSectionFacts(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  const yen = (i: number) => sql.ref(`yen${i}`);
+  return sql`(select p.dispensing_date, ${sql.join(
+    FEE_SECTION_YEN.map((e, i) => sql`sum(${e}) as ${yen(i)}`),
+  )}, count(*) as sheets
+    from prescriptions p
+    where ${sql.join(conditions, sql` and `)}
+    group by p.dispensing_date) p
+  cross join lateral (values ${sql.join(
+    FEE_SECTION_YEN.map((_, i) => sql`(${sql.lit(i)}, p.${yen(i)}, p.sheets)`),
+  )}) as sec(key, yen, sheets)`;
+}
 
 export { ageOnDate } from './fact-columns.ts';

@@ -19,7 +19,7 @@ import {
 } from './executors.ts';
 import {
   breakdownSql,
-  FEE_SECTION_ROWS,
+  feeSectionFacts,
   itemName,
   type AddressGrouping,
   type BreakdownSql,
@@ -234,6 +234,8 @@ interface Plan {
   medicineLines: boolean;
   /** Conditions on the line `l`. */
   lineConditions: RawBuilder<unknown>[];
+  /** Whether `from` holds only the facts in scope already (the sheet conditions are inside). */
+  filtered?: boolean;
 }
 
 const linesJoin = (lines: RawBuilder<unknown>) =>
@@ -299,7 +301,8 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
     case 'sections':
       return {
         ...sheetsOnly(factColumns(dialect, false)),
-        from: sql`prescriptions p ${FEE_SECTION_ROWS}`,
+        from: feeSectionFacts(sheetConditions(query, null, { dialect })),
+        filtered: true,
       };
     case 'sheets':
       return sheetsOnly(factColumns(dialect, false));
@@ -412,7 +415,11 @@ async function queryParts(
   ...extraKeys: RawBuilder<unknown>[]
 ): Promise<Map<MetricDefinition, (PartRow & { extraKey: unknown })[]>> {
   const { dialect } = executor;
-  const { from, columns, on, medicineLines, lineConditions } = plan(facts, query, dialect);
+  const { from, columns, on, medicineLines, lineConditions, filtered } = plan(
+    facts,
+    query,
+    dialect,
+  );
   const { key: bucket, label: bucketLabel } = bucketGrouping(query.axis, dialect, on.alias);
   const breakdown: BreakdownSql | undefined = query.page
     ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
@@ -422,13 +429,13 @@ async function queryParts(
   );
   const { select, addsUp, of } = partColumns(definitions, columns);
   const where = [
-    ...sheetConditions(query, medicineLines ? sql`l.generic_class` : null, on),
+    ...(filtered ? [] : sheetConditions(query, medicineLines ? sql`l.generic_class` : null, on)),
     ...lineConditions,
     ...(breakdown?.where ?? []),
   ];
   const scanned = sql`from ${from}
     ${breakdown?.joins ?? sql``}
-    where ${sql.join(where, sql` and `)}`;
+    where ${where.length > 0 ? sql.join(where, sql` and `) : sql`true`}`;
   const minOf = (expression: RawBuilder<unknown> | undefined) =>
     expression ? sql`min(${expression})` : sql`null::text`;
   const items = sql`${minOf(breakdown?.name)} as name, ${minOf(breakdown?.detail)} as detail,

@@ -199,8 +199,9 @@ export const LINE_METRIC_DEFINITIONS: Record<
 };
 
 /**
- * The metrics of the dispensing-fee-score page, over each sheet's four sections `sec`: a unit
- * price divides a section's yen by every sheet, so the four unit prices add up to the sheets'.
+ * The metrics of the dispensing-fee-score page, over the four sections `sec` of the sheets of
+ * each day (feeSectionFacts): a unit price divides a section's yen by every sheet, so the four
+ * unit prices add up to the sheets'.
  */
 export const SECTION_METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> = {
   dispensing_sales: {
@@ -210,7 +211,7 @@ export const SECTION_METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefini
   },
   prescription_unit_price: {
     grain: 'section',
-    parts: () => ({ yen: sql`sum(sec.yen)`, sheets: sql`count(*)` }),
+    parts: () => ({ yen: sql`sum(sec.yen)`, sheets: sql`sum(sec.sheets)` }),
     value: (p) => perUnit(p.yen!, p.sheets!),
   },
 };
