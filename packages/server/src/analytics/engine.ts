@@ -412,8 +412,7 @@ async function queryParts(
   definitions: readonly MetricDefinition[],
   facts: Facts,
   query: MetricQuery,
-  ...extraKeys: RawBuilder<unknown>[]
-): Promise<Map<MetricDefinition, (PartRow & { extraKey: unknown })[]>> {
+): Promise<Map<MetricDefinition, PartRow[]>> {
   const { dialect } = executor;
   const { from, columns, on, medicineLines, lineConditions, filtered } = plan(
     facts,
@@ -424,6 +423,9 @@ async function queryParts(
   const breakdown: BreakdownSql | undefined = query.page
     ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
     : undefined;
+  // 集中率 counts each store's receptions by institution, then ranks the institutions.
+  const concentration = definitions.some((d) => d.grain === 'institution');
+  const extraKeys = concentration ? [sql`p.store_id`, sql`p.institution_id`] : [];
   const groupKeys = [breakdown?.key, ...extraKeys].filter(
     (k): k is RawBuilder<unknown> => k !== undefined,
   );
@@ -485,20 +487,28 @@ async function queryParts(
     ])}
       ${scanned}
       ${groupBy([bucket, ...groupKeys])})`);
+    // When every part adds up, the buckets give the totals whole, their names too.
+    const bucketsAlone = counted.length === 0;
+    const minOfBuckets = ['name', 'detail', 'yj_code'].map(
+      (c) => sql`min(${sql.ref(`by_bucket.${c}`)}) as ${sql.ref(c)}`,
+    );
     ctes.push(sql`summed as (select ${sql.join([
       ...keysOf('by_bucket'),
+      ...(bucketsAlone ? minOfBuckets : []),
       ...partsAs(summed, (c) => sql`sum(${sql.ref(`by_bucket.${c.column}`)})`),
     ])}
       from by_bucket ${groupBy(keysOf('by_bucket'))})`);
     // count(*) keeps it one row per key (and one in all without keys) when no part is left.
-    ctes.push(sql`counted as (select ${sql.join([
-      ...keysAs,
-      items,
-      sql`count(*) as facts`,
-      ...partsAs(counted, (c) => c.expression),
-    ])}
-      ${scanned}
-      ${groupBy(groupKeys)})`);
+    if (!bucketsAlone) {
+      ctes.push(sql`counted as (select ${sql.join([
+        ...keysAs,
+        items,
+        sql`count(*) as facts`,
+        ...partsAs(counted, (c) => c.expression),
+      ])}
+        ${scanned}
+        ${groupBy(groupKeys)})`);
+    }
     const row = (isTotal: boolean, alias: string) =>
       sql.join([
         sql`${sql.lit(isTotal)} as is_total`,
@@ -524,7 +534,25 @@ async function queryParts(
           )}`;
     grouped = sql`select ${row(false, 'by_bucket')} from by_bucket
       union all
-      select ${row(true, 'counted')} from counted ${sameKeys}`;
+      ${bucketsAlone ? sql`select ${row(true, 'summed')} from summed` : sql`select ${row(true, 'counted')} from counted ${sameKeys}`}`;
+  }
+  let partsOut = select.map((c) => c.column);
+  let partsOf = of;
+  if (concentration) {
+    // Each store's institutions ranked by their receptions: the top one and the top three of each
+    // store, summed over the stores (concentrationSums says why), in the statement rather than
+    // over thousands of rows in JavaScript.
+    const n = sql.ref(`r.${select[0]!.column}`);
+    grouped = sql`select r.is_total, r.bucket, r.key, min(r.name) as name,
+        min(r.detail) as detail, min(r.yj_code) as yj_code, sum(${n}) as receptions,
+        coalesce(sum(${n}) filter (where r.rank = 1), 0) as top1,
+        coalesce(sum(${n}) filter (where r.rank <= 3), 0) as top3
+      from (select g.*, row_number() over (partition by g.is_total, g.bucket, g.key, g.extra_key
+          order by ${sql.ref(`g.${select[0]!.column}`)} desc) as rank
+        from (${grouped}) g) r
+      group by r.is_total, r.bucket, r.key`;
+    partsOut = ['receptions', 'top1', 'top3'];
+    partsOf = new Map(definitions.map((d) => [d, partsOut.map((c) => [c, c] as [string, string])]));
   }
   const labels = breakdown?.labels;
   // Only what the series need: names on the totals alone (a page of two thousand doctors has
@@ -542,8 +570,7 @@ async function queryParts(
           ...(breakdown.yjCode ? [sql`${onTotals(sql`g.yj_code`)} as yj_code`] : []),
         ]
       : []),
-    ...(extraKeys.length > 0 ? [sql`g.extra_key`] : []),
-    ...select.map((c) => sql.ref(`g.${c.column}`)),
+    ...partsOut.map((c) => sql.ref(`g.${c}`)),
   ];
   const statement = sql<
     Record<string, unknown>
@@ -567,7 +594,6 @@ async function queryParts(
             })
           : null,
       yjCode: (r.yj_code as string | null) ?? null,
-      extraKey: r.extra_key,
       row: r,
     };
   });
@@ -577,7 +603,7 @@ async function queryParts(
       rows.map(({ row, ...r }) => ({
         ...r,
         parts: Object.fromEntries(
-          of.get(definition)!.map(([part, column]) => [part, Number(row[column] ?? 0)]),
+          partsOf.get(definition)!.map(([part, column]) => [part, Number(row[column] ?? 0)]),
         ),
       })),
     ]),
@@ -601,26 +627,6 @@ export function concentrationSums(countsPerStore: Iterable<number[]>): Parts {
     top3 += sum(3);
   }
   return { receptions, top1, top3 };
-}
-
-/** 集中率: each store's receptions of its top institution (and top three) over its receptions. */
-function concentrationParts(rows: (PartRow & { extraKey: unknown })[]): PartRow[] {
-  const groups = new Map<string, { row: PartRow; stores: Map<unknown, number[]> }>();
-  for (const r of rows) {
-    const id = JSON.stringify([r.isTotal, r.bucket, r.key]);
-    let group = groups.get(id);
-    if (!group) {
-      group = { row: { ...r, parts: {} }, stores: new Map() };
-      groups.set(id, group);
-    }
-    const counts = group.stores.get(r.extraKey);
-    if (counts) counts.push(r.parts.receptions!);
-    else group.stores.set(r.extraKey, [r.parts.receptions!]);
-  }
-  return [...groups.values()].map(({ row, stores }) => ({
-    ...row,
-    parts: concentrationSums(stores.values()),
-  }));
 }
 
 const NO_COLUMNS = factColumns('postgres', false);
@@ -705,16 +711,11 @@ export async function computeMetrics<S extends MetricSlug>(
   const answers = await Promise.all(
     [...groups.values()].map(async (group) => {
       const definitions = [...new Set(group.map((g) => g.definition))];
-      const concentration = group[0]!.definition.grain === 'institution';
-      const extraKeys = concentration ? [sql`p.store_id`, sql`p.institution_id`] : [];
-      const parts = await queryParts(executor, definitions, group[0]!.facts, query, ...extraKeys);
-      return group.map(({ slug, definition }) => {
-        const rows = parts.get(definition)!;
-        return [
-          slug,
-          seriesOf(definition, concentration ? concentrationParts(rows) : rows, query, buckets),
-        ] as const;
-      });
+      const parts = await queryParts(executor, definitions, group[0]!.facts, query);
+      return group.map(
+        ({ slug, definition }) =>
+          [slug, seriesOf(definition, parts.get(definition)!, query, buckets)] as const,
+      );
     }),
   );
   return Object.fromEntries(answers.flat()) as Record<S, MetricSeries[]>;
