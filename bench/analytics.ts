@@ -349,10 +349,11 @@ async function rowCounts(target: Target) {
 // DuckDB: the same metrics over the exported facts
 
 /**
- * A reception (受付): one patient's visit with the sheets of one institution, as the replica's
- * layout keys it on each sheet (plain DuckDB reads the replica's sheets, see below).
+ * Receptions (受付: one patient's visit with the sheets of one institution) with a sheet meeting a
+ * condition, as the replica's layout marks them on each reception's first sheet (plain DuckDB
+ * reads the replica's sheets, see below): bits 1 手帳, 2 手帳 known, 4 新規, 8 再来.
  */
-const RECEPTION = 'reception_key';
+const receptionsWith = (bit: number) => `count(*) filter (where (reception_flags & ${bit}) <> 0)`;
 const percent = (numerator: string, denominator: string) =>
   `case when (${denominator}) > 0 then round((${numerator})::double * 1000 / (${denominator})::double) / 10 end`;
 const perUnit = (amount: string, units: string) =>
@@ -394,20 +395,17 @@ const DUCK_METRICS: Record<DashboardMetricSlug, DuckMetric> = {
   },
   medicine_note_rates: {
     grain: 'prescription',
-    value: percent(
-      `count(distinct ${RECEPTION}) filter (where medicine_notebook)`,
-      `count(distinct ${RECEPTION}) filter (where medicine_notebook is not null)`,
-    ),
+    value: percent(receptionsWith(1), receptionsWith(2)),
     empty: null,
   },
   new_reception_counts: {
     grain: 'prescription',
-    value: `count(distinct ${RECEPTION}) filter (where visit_type = '新規')`,
+    value: receptionsWith(4),
     empty: 0,
   },
   re_reception_counts: {
     grain: 'prescription',
-    value: `count(distinct ${RECEPTION}) filter (where visit_type = '再来')`,
+    value: receptionsWith(8),
     empty: 0,
   },
 };
@@ -762,7 +760,7 @@ try {
   await replicaExecutor.rows(
     sql.raw(`copy (select id, store_id, dispensing_date, reception_id, institution_id, patient_id,
         sales_yen, medicine_notebook, visit_type, reception_type, insurance_type, reception_key,
-        store_reception_key, generic_quantity, eligible_quantity
+        store_reception_key, reception_flags, generic_quantity, eligible_quantity
       from prescriptions where corporation_id = ${primary.corporationId} order by store_id, dispensing_date)
       to '${shapedSheets}' (format parquet)`),
   );

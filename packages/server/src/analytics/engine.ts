@@ -2,6 +2,7 @@ import {
   DAY_OF_WEEK_BUCKETS,
   periodBuckets,
   type AnalysisPageDef,
+  type Breakdown,
   type DateRange,
   type FactLevel,
   type GenericMedicineFilterValue,
@@ -218,6 +219,22 @@ const LINE_TABLES = {
   materialLine: 'prescription_materials',
 } as const;
 
+/**
+ * Breakdowns whose item is the same for every sheet of a reception (its store, day, institution
+ * and reception id): grouped by them, each reception falls whole in one group.
+ */
+const RECEPTION_BREAKDOWNS: ReadonlySet<Breakdown> = new Set(['store', 'clinic']);
+
+/**
+ * Whether a query's sheets hold each reception whole, in one group: no filter that may keep some
+ * sheets of a reception and not others (the generic filter tests each sheet's medicines; the
+ * 受付区分 is each sheet's), and no breakdown but by the reception's own keys.
+ */
+function countsWholeReceptions({ page, filters = {} }: MetricQuery): boolean {
+  if (filters.genericMedicine?.length || filters.receptionTypes?.length) return false;
+  return page === undefined || RECEPTION_BREAKDOWNS.has(page.breakdown);
+}
+
 /** Which facts a metric is counted over at a page's level. */
 type Facts = 'sections' | 'sheets' | 'sheetMedicines' | 'lines' | 'lineItems';
 
@@ -288,6 +305,7 @@ function definitionOf(slug: MetricSlug, page?: AnalysisPageDef) {
  */
 function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan {
   const { page, scope } = query;
+  const sheetColumns = factColumns(dialect, false, countsWholeReceptions(query));
   const sheetsOnly = (columns: FactColumns): Plan => ({
     facts,
     from: sql`prescriptions p`,
@@ -305,10 +323,10 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
         filtered: true,
       };
     case 'sheets':
-      return sheetsOnly(factColumns(dialect, false));
+      return sheetsOnly(sheetColumns);
     case 'sheetMedicines':
       if (sheetsCarryGenericQuantities(dialect) && !query.filters?.genericMedicine?.length) {
-        return sheetsOnly(factColumns(dialect, false));
+        return sheetsOnly(sheetColumns);
       }
       return {
         facts,
@@ -539,20 +557,17 @@ async function queryParts(
   let partsOut = select.map((c) => c.column);
   let partsOf = of;
   if (concentration) {
-    // Each store's institutions ranked by their receptions: the top one and the top three of each
-    // store, summed over the stores (concentrationSums says why), in the statement rather than
-    // over thousands of rows in JavaScript.
-    const n = sql.ref(`r.${select[0]!.column}`);
+    // Each store's institutions ranked in the statement, not over thousands of rows in JavaScript.
     grouped = sql`select r.is_total, r.bucket, r.key, min(r.name) as name,
-        min(r.detail) as detail, min(r.yj_code) as yj_code, sum(${n}) as receptions,
-        coalesce(sum(${n}) filter (where r.rank = 1), 0) as top1,
-        coalesce(sum(${n}) filter (where r.rank <= 3), 0) as top3
-      from (select g.*, row_number() over (partition by g.is_total, g.bucket, g.key, g.extra_key
-          order by ${sql.ref(`g.${select[0]!.column}`)} desc) as rank
+        min(r.detail) as detail, min(r.yj_code) as yj_code, ${CONCENTRATION_PARTS}
+      from (select g.*, ${sql.ref(`g.${select[0]!.column}`)} as n, ${institutionRank(
+        [sql`g.is_total`, sql`g.bucket`, sql`g.key`, sql`g.extra_key`],
+        sql.ref(`g.${select[0]!.column}`),
+      )} as rank
         from (${grouped}) g) r
       group by r.is_total, r.bucket, r.key`;
-    partsOut = ['receptions', 'top1', 'top3'];
-    partsOf = new Map(definitions.map((d) => [d, partsOut.map((c) => [c, c] as [string, string])]));
+    partsOut = CONCENTRATION_COLUMNS.map(([, column]) => column);
+    partsOf = new Map(definitions.map((d) => [d, CONCENTRATION_COLUMNS]));
   }
   const labels = breakdown?.labels;
   // Only what the series need: names on the totals alone (a page of two thousand doctors has
@@ -611,23 +626,24 @@ async function queryParts(
 }
 
 /**
- * The top-1 and top-3 institution receptions of each group of counts (of one store), summed over
- * the groups with all their receptions: 集中率 over several stores is the receptions-weighted mean
- * of each store's own rate (docs/metrics.md), not the rate of the stores' pooled institutions.
+ * 集中率's parts over rows `r` of a store's receptions at an institution (`r.n`), each ranked
+ * within its store by institutionRank (`r.rank`): the receptions, and those of each store's top
+ * institution and top three, summed over the stores. 集中率 over several stores is thus the
+ * receptions-weighted mean of each store's own rate (docs/metrics.md), not the rate of the
+ * stores' pooled institutions.
  */
-export function concentrationSums(countsPerStore: Iterable<number[]>): Parts {
-  let receptions = 0;
-  let top1 = 0;
-  let top3 = 0;
-  for (const counts of countsPerStore) {
-    const sorted = [...counts].sort((a, b) => b - a);
-    const sum = (n: number) => sorted.slice(0, n).reduce((a, b) => a + b, 0);
-    receptions += sum(sorted.length);
-    top1 += sum(1);
-    top3 += sum(3);
-  }
-  return { receptions, top1, top3 };
-}
+export const CONCENTRATION_PARTS = sql`sum(r.n) as receptions,
+  coalesce(sum(r.n) filter (where r.rank = 1), 0) as top1,
+  coalesce(sum(r.n) filter (where r.rank <= 3), 0) as top3`;
+
+/** The rank of an institution's receptions `n` within its store (and its group, `partition`). */
+export const institutionRank = (partition: RawBuilder<unknown>[], n: RawBuilder<unknown>) =>
+  sql`row_number() over (partition by ${sql.join(partition)} order by ${n} desc)`;
+
+/** The columns of CONCENTRATION_PARTS, as the parts of the 集中率 definitions. */
+export const CONCENTRATION_COLUMNS = ['receptions', 'top1', 'top3'].map(
+  (c) => [c, c] as [part: string, column: string],
+);
 
 const NO_COLUMNS = factColumns('postgres', false);
 

@@ -102,12 +102,30 @@ export const genericClassBit = (genericClass: RawBuilder<unknown>) =>
   sql<number>`(1 << coalesce(${genericClass}, 0))`;
 
 /**
+ * What a reception is counted for when one of its sheets meets it (new_reception_counts and the
+ * others); on the replica each bit (1 << index) of the reception's first sheet's
+ * reception_flags says whether any sheet of the reception meets the condition.
+ */
+export const RECEPTION_CONDITIONS = {
+  notebook: sql`p.medicine_notebook`,
+  notebookKnown: sql`p.medicine_notebook is not null`,
+  newVisit: sql`p.visit_type = '新規'`,
+  repeatVisit: sql`p.visit_type = '再来'`,
+} as const;
+export type ReceptionCondition = keyof typeof RECEPTION_CONDITIONS;
+
+const receptionBit = (condition: ReceptionCondition) =>
+  1 << Object.keys(RECEPTION_CONDITIONS).indexOf(condition);
+
+/**
  * The named columns of the facts a metric definition counts: of the sheet `p`, or of the
  * medicine line `l` for the 後発 quantities when the facts are medicine lines.
  */
 export interface FactColumns {
   /** 受付 as a value whose distinct count is the receptions. */
   reception: RawBuilder<unknown>;
+  /** The count of the receptions, or of those with a sheet meeting a condition. */
+  receptions: (condition?: ReceptionCondition) => RawBuilder<unknown>;
   /** The reception at the store whatever the institution. */
   receptionAtStore: RawBuilder<unknown>;
   /** The pharmacist's working day (null without a pharmacist). */
@@ -124,17 +142,48 @@ const LINE_GENERIC = {
 
 const NO_LINE = sql`null`;
 
-/** The columns of the sheets of a layout, and of their medicine lines when those are the facts. */
-export function factColumns(dialect: AnalyticsDialect, medicineLines: boolean): FactColumns {
+/** A distinct count of receptions `reception`, of those with a sheet meeting the condition. */
+const distinctReceptions =
+  (reception: RawBuilder<unknown>) =>
+  (condition?: ReceptionCondition): RawBuilder<unknown> =>
+    condition
+      ? sql`count(distinct ${reception}) filter (where ${RECEPTION_CONDITIONS[condition]})`
+      : sql`count(distinct ${reception})`;
+
+/**
+ * The receptions on the replica when the facts hold each reception whole, one group of it: its
+ * first sheet counts it, with the conditions its sheets meet (bench-M, the dashboard's statement
+ * of the sheets over 12 months: 173 ms with distinct counts, 62 ms so).
+ */
+const firstSheetReceptions = (condition?: ReceptionCondition): RawBuilder<unknown> =>
+  condition
+    ? sql`count(*) filter (where (p.reception_flags & ${sql.lit(receptionBit(condition))}) <> 0)`
+    : sql`count(*) filter (where p.id = p.reception_key)`;
+
+/**
+ * The columns of the sheets of a layout, and of their medicine lines when those are the facts.
+ * `wholeReceptions`: the facts are sheets, and every sheet of a reception is either among them,
+ * in the same group, or not at all (engine.ts says when).
+ */
+export function factColumns(
+  dialect: AnalyticsDialect,
+  medicineLines: boolean,
+  wholeReceptions = false,
+): FactColumns {
   const sheet =
     dialect === 'duckdb'
       ? {
           reception: sql`p.reception_key`,
+          receptions:
+            wholeReceptions && !medicineLines
+              ? firstSheetReceptions
+              : distinctReceptions(sql`p.reception_key`),
           receptionAtStore: sql`p.store_reception_key`,
           pharmacistDay: sql`p.pharmacist_day`,
         }
       : {
           reception: RECEPTION_TEXT,
+          receptions: distinctReceptions(RECEPTION_TEXT),
           receptionAtStore: STORE_RECEPTION_TEXT,
           pharmacistDay: PHARMACIST_DAY,
         };

@@ -38,7 +38,6 @@ const perUnit1 = (amount: number, units: number): number | null =>
 
 const sales = sql`sum(p.sales_yen)`;
 const sheets = sql`count(*)`;
-const receptions = (c: FactColumns) => sql`count(distinct ${c.reception})`;
 const patients = sql`count(distinct p.patient_id)`;
 const medicineYen = sql`sum(p.medicine_yen)`;
 const materialYen = sql`sum(p.material_yen)`;
@@ -58,13 +57,13 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
   },
   reception_counts: {
     grain: 'prescription',
-    parts: (c) => ({ receptions: receptions(c) }),
+    parts: (c) => ({ receptions: c.receptions() }),
     addsUp: ['receptions'],
     value: (p) => p.receptions!,
   },
   reception_unit_price: {
     grain: 'prescription',
-    parts: (c) => ({ sales, receptions: receptions(c) }),
+    parts: (c) => ({ sales, receptions: c.receptions() }),
     addsUp: ['receptions'],
     value: (p) => perUnit(p.sales!, p.receptions!),
   },
@@ -76,21 +75,21 @@ export const METRIC_DEFINITIONS: Partial<Record<MetricSlug, MetricDefinition>> =
   },
   new_reception_counts: {
     grain: 'prescription',
-    parts: (c) => ({ n: sql`count(distinct ${c.reception}) filter (where p.visit_type = '新規')` }),
+    parts: (c) => ({ n: c.receptions('newVisit') }),
     addsUp: ['n'],
     value: (p) => p.n!,
   },
   re_reception_counts: {
     grain: 'prescription',
-    parts: (c) => ({ n: sql`count(distinct ${c.reception}) filter (where p.visit_type = '再来')` }),
+    parts: (c) => ({ n: c.receptions('repeatVisit') }),
     addsUp: ['n'],
     value: (p) => p.n!,
   },
   medicine_note_rates: {
     grain: 'prescription',
     parts: (c) => ({
-      with: sql`count(distinct ${c.reception}) filter (where p.medicine_notebook)`,
-      known: sql`count(distinct ${c.reception}) filter (where p.medicine_notebook is not null)`,
+      with: c.receptions('notebook'),
+      known: c.receptions('notebookKnown'),
     }),
     addsUp: ['with', 'known'],
     value: (p) => percent(p.with!, p.known!),
@@ -138,7 +137,7 @@ export const SCORECARD_DEFINITIONS: Readonly<Record<string, MetricDefinition>> =
       sales,
       medicine: medicineYen,
       material: materialYen,
-      receptions: receptions(c),
+      receptions: c.receptions(),
     }),
     addsUp: ['receptions'],
     value: (p) => perUnit(p.sales! - p.medicine! - p.material!, p.receptions!),

@@ -20,6 +20,7 @@ import {
   MEDICINE_LINE_GENERIC,
   PHARMACIST_DAY,
   PLACE_TEXTS,
+  RECEPTION_CONDITIONS,
   RECEPTION_HOUR,
 } from '../fact-columns.ts';
 import {
@@ -599,9 +600,15 @@ function newLabels(corporationId: number): string {
 /** Inserts the sheets of a source with the keys and measures the replica adds (SHEET_KEYS). */
 function insertSheets(source: string): string {
   const { genericQuantity, eligibleQuantity } = MEDICINE_LINE_GENERIC;
+  const reception =
+    'over (partition by p.store_id, p.dispensing_date, p.institution_id, p.reception_id)';
+  const flags = Object.values(RECEPTION_CONDITIONS).map(
+    (condition, i) =>
+      `case when bool_or(${sqlText(condition)}) ${reception} then ${1 << i} else 0 end`,
+  );
   const computed: Record<string, string> = {
-    reception_key:
-      'min(p.id) over (partition by p.store_id, p.dispensing_date, p.institution_id, p.reception_id)',
+    reception_key: `min(p.id) ${reception}`,
+    reception_flags: `case when p.id = min(p.id) ${reception} then ${flags.join(' + ')} else 0 end`,
     store_reception_key:
       'min(p.id) over (partition by p.store_id, p.dispensing_date, p.reception_id)',
     pharmacist_day: sqlText(PHARMACIST_DAY),

@@ -6,7 +6,7 @@
  * table. The engine compiles each metric definition to this layout (fact-columns.ts).
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 4;
+export const LAYOUT_VERSION = 5;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -37,12 +37,15 @@ const ITEM_COLUMNS = [
  * - the patient's gender, age band at dispensing (index of AGE_BANDS) and places as ids of
  *   `labels` (zip code, 都道府県 + 市区町村, 市区町村 + 町域, and the whole address for the
  *   住所別 prefix), copied again when the patient changes;
+ * - reception_flags: on the first sheet of a reception (its id is the reception_key), a bit of
+ *   every RECEPTION_CONDITIONS one of the reception's sheets meets; 0 on its other sheets;
  * - generic_quantity, eligible_quantity: the 後発 numerator and denominator of its medicines;
  *   generic_classes: a bit (1 << class, 0 for none) of every class its medicines hold.
  */
 export const SHEET_KEYS = [
   ['reception_key', 'BIGINT'],
   ['store_reception_key', 'BIGINT'],
+  ['reception_flags', 'SMALLINT'],
   ['pharmacist_day', 'BIGINT'],
   ['hour', 'SMALLINT'],
   ['gender', 'SMALLINT'],

@@ -21,6 +21,7 @@ import { computeMetric, computeMetrics, type MetricSeries } from '../engine.ts';
 import { HttpClient } from '../../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadFile } from '../../testing/upload.ts';
+import { computePeriodValues } from '../scorecard/period-values.ts';
 import { REPLICA_FILE } from './analytics-replica.ts';
 
 let t: TestApp;
@@ -111,6 +112,73 @@ describe('the analytics replica', () => {
       const [patients] = onRecords.patient_counts;
       expect(patients!.total).toBeLessThan(patients!.rows.reduce((sum, r) => sum + r.value!, 0));
     }
+  });
+
+  it('counts a reception once for what any of its sheets says, whatever groups or filters it', async () => {
+    // In October each reception's first sheet is 再来 with no 手帳 known, its others 新規 with
+    // one, 在宅 and by another doctor: a reception of several sheets is both 新規 and 再来, and
+    // brought its 手帳; by doctor, or only its 外来 sheets, it counts for what those sheets say.
+    const sheets = new Map<string, number>();
+    const records = generatedFile(world, '1002', ['2026-10']).records.map((r) => {
+      const reception = `${r.dispensingDate}|${r.institution.code}|${r.receptionId}`;
+      const before = sheets.get(reception) ?? 0;
+      sheets.set(reception, before + 1);
+      return before === 0
+        ? { ...r, visitType: '再来' as const, medicineNotebook: null }
+        : {
+            ...r,
+            visitType: '新規' as const,
+            medicineNotebook: true,
+            receptionType: '在宅' as const,
+            doctorName: '別院 次郎',
+          };
+    });
+    expect([...sheets.values()].filter((n) => n > 1).length).toBeGreaterThan(10);
+    const csv = Buffer.from(toDispensingCsv(records, DEMO_PHARMACY_CODES['1002']!));
+    expect((await uploadFile(t, '1002', csv, 'october.csv')).body).toMatchObject({
+      status: 'loaded',
+    });
+    await replicaCaughtUp(t.app, t.db);
+    const scope = await wholeScope(t.db, ['1001', '1002']);
+    const slugs = [
+      'reception_counts',
+      'new_reception_counts',
+      're_reception_counts',
+      'medicine_note_rates',
+    ] as const;
+    const pharmacy = ANALYSIS_PAGES.find((p) => p.family === 'pharmacy')!;
+    const doctor = ANALYSIS_PAGES.find((p) => p.family === 'doctor')!;
+    const october = { scope, from: '2026-10-01', to: '2026-10-31', axis: 3 as const };
+    for (const conditions of [
+      {},
+      { page: pharmacy },
+      { page: doctor },
+      { filters: { receptionTypes: ['外来'] } },
+      { page: pharmacy, filters: { genericMedicine: [4 as const] } },
+    ]) {
+      const query = { ...october, ...conditions };
+      const [onReplica, onRecords] = await Promise.all([
+        computeMetrics(replicaOf(t.app), slugs, query),
+        computeMetrics(t.db, slugs, query),
+      ]);
+      // Series come in no particular order.
+      const sorted = (answer: typeof onRecords) =>
+        slugs.map((slug) =>
+          [...answer[slug]].sort((a, b) => String(a.key).localeCompare(String(b.key))),
+        );
+      expect(sorted(onReplica), JSON.stringify(conditions)).toEqual(sorted(onRecords));
+    }
+    const totals = await computeMetrics(replicaOf(t.app), slugs, october);
+    const [all, fresh, repeat] = [
+      totals.reception_counts[0]!.total!,
+      totals.new_reception_counts[0]!.total!,
+      totals.re_reception_counts[0]!.total!,
+    ];
+    expect(repeat).toBe(all);
+    expect(fresh).toBe([...sheets.values()].filter((n) => n > 1).length);
+    expect(await computePeriodValues(replicaOf(t.app), scope, october)).toEqual(
+      await computePeriodValues(t.db, scope, october),
+    );
   });
 
   it('replaces exactly the store-dates of a corrected file', async () => {

@@ -1,7 +1,12 @@
 import { SCORECARD_KPIS, type DateRange, type MetricSlug } from '@pharmalytics/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisScope } from '../../access/analysis-scope.ts';
-import { concentrationSums, sheetConditions } from '../engine.ts';
+import {
+  CONCENTRATION_COLUMNS,
+  CONCENTRATION_PARTS,
+  institutionRank,
+  sheetConditions,
+} from '../engine.ts';
 import {
   executorOf,
   statementKey,
@@ -49,7 +54,8 @@ function sheetColumns(dialect: AnalyticsDialect) {
   const partsOfKpi = ofGrain(...grains).map(({ key, definition }) => ({
     key,
     definition,
-    columns: Object.entries(definition.parts(factColumns(dialect, false))).map(
+    // Grouped by store with no filter, each reception falls whole in one group.
+    columns: Object.entries(definition.parts(factColumns(dialect, false, true))).map(
       ([part, expression]) => {
         const id = statementKey(expression);
         if (!columns.has(id)) columns.set(id, { name: `c${columns.size}`, expression });
@@ -131,29 +137,25 @@ async function medicineValues(
 
 /**
  * The 集中率 KPIs, in one statement of each store's receptions per institution: a store's own
- * rate, and over the stores the receptions-weighted mean of theirs (concentrationSums).
+ * rate, and over the stores the receptions-weighted mean of theirs (CONCENTRATION_PARTS).
  */
 async function concentrationValues(
   executor: AnalyticsExecutor,
   where: RawBuilder<unknown>,
 ): Promise<Counted> {
-  const rows = await executor.rows(sql`select p.store_id,
-      count(distinct ${factColumns(executor.dialect, false).receptionAtStore}) as receptions
-    from prescriptions p where ${where} group by p.store_id, p.institution_id`);
-  const perStore = new Map<string, number[]>();
-  for (const r of rows) {
-    const store = String(r.store_id);
-    perStore.set(store, [...(perStore.get(store) ?? []), Number(r.receptions)]);
-  }
+  const receptions = factColumns(executor.dialect, false).receptionAtStore;
+  const rows = await executor.rows(sql`select grouping(r.store_id) = 1 as is_total, r.store_id,
+      ${CONCENTRATION_PARTS}
+    from (select c.*, ${institutionRank([sql`c.store_id`], sql`c.n`)} as rank
+      from (select p.store_id, count(distinct ${receptions}) as n
+        from prescriptions p where ${where} group by p.store_id, p.institution_id) c) r
+    group by grouping sets ((r.store_id), ())`);
   const kpis = ofGrain('institution');
-  const valuesOf = (counts: Iterable<number[]>): KpiValues => {
-    const sums = concentrationSums(counts);
-    return Object.fromEntries(kpis.map((k) => [k.key, k.definition.value(sums)]));
-  };
-  return {
-    store: (id) => valuesOf([perStore.get(id) ?? []]),
-    total: valuesOf(perStore.values()),
-  };
+  return byStore(rows, (row) =>
+    Object.fromEntries(
+      kpis.map((k) => [k.key, k.definition.value(partsOf(row, CONCENTRATION_COLUMNS))]),
+    ),
+  );
 }
 
 /**
