@@ -593,36 +593,36 @@ async function queryParts(
     select ${sql.join(outputs)}
     from (${grouped}) g
     ${labels?.joins ?? sql``}`;
-  const rows = (await executor.rows(statement)).map((r) => {
+  // A page's rows are tens of thousands: each is read into one object per metric, and a bucket's
+  // label is made once.
+  const bucketLabels = new Map<unknown, string>();
+  const labelOf = (key: unknown) => {
+    let label = bucketLabels.get(key);
+    if (label === undefined) bucketLabels.set(key, (label = bucketLabel(key)));
+    return label;
+  };
+  const answer = definitions.map((d) => ({ columns: partsOf.get(d)!, rows: [] as PartRow[] }));
+  for (const r of await executor.rows(statement)) {
     const isTotal = r.is_total === true;
     const keyText = r.key_text === null || r.key_text === undefined ? null : String(r.key_text);
-    return {
-      isTotal,
-      bucket: r.bucket === null || r.bucket === undefined ? null : bucketLabel(r.bucket),
-      key: breakdown ? keyText : null,
-      name:
-        breakdown && isTotal
-          ? itemName(breakdown, {
-              key: keyText ?? '',
-              name: (r.label_name as string | null) ?? null,
-              detail: (r.label_detail as string | null) ?? null,
-            })
-          : null,
-      yjCode: (r.yj_code as string | null) ?? null,
-      row: r,
-    };
-  });
-  return new Map(
-    definitions.map((definition) => [
-      definition,
-      rows.map(({ row, ...r }) => ({
-        ...r,
-        parts: Object.fromEntries(
-          partsOf.get(definition)!.map(([part, column]) => [part, Number(row[column] ?? 0)]),
-        ),
-      })),
-    ]),
-  );
+    const bucket = r.bucket === null || r.bucket === undefined ? null : labelOf(r.bucket);
+    const key = breakdown ? keyText : null;
+    const name =
+      breakdown && isTotal
+        ? itemName(breakdown, {
+            key: keyText ?? '',
+            name: (r.label_name as string | null) ?? null,
+            detail: (r.label_detail as string | null) ?? null,
+          })
+        : null;
+    const yjCode = (r.yj_code as string | null) ?? null;
+    for (const { columns, rows } of answer) {
+      const parts: Record<string, number> = {};
+      for (const [part, column] of columns) parts[part] = Number(r[column] ?? 0);
+      rows.push({ isTotal, bucket, key, name, yjCode, parts });
+    }
+  }
+  return new Map(definitions.map((d, i) => [d, answer[i]!.rows]));
 }
 
 /**
