@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockFileOf } from './db/data-dir-lock.ts';
-import { freePort, startChildServer } from './testing/child-server.ts';
+import { freePort, startChildServer, stderrTail } from './testing/child-server.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -33,14 +33,15 @@ describe('stopping the server', () => {
           'Content-Length: 100\r\n\r\n{"email":',
       ),
     ];
-    const exited = new Promise<number | null>((resolve) =>
-      server.once('exit', (code) => resolve(code)),
+    // The signal, when one ended it (a crash, or a signal left to its default), says which.
+    const exited = new Promise<number | string | null>((resolve) =>
+      server.once('exit', (code, signal) => resolve(code ?? signal)),
     );
     const stoppedAt = performance.now();
     // Twice, as Ctrl+C in a terminal reaches the server and `npm start`'s wrapper passes it on.
     server.kill('SIGINT');
     setTimeout(() => server.kill('SIGINT'), 100);
-    expect(await exited).toBe(0);
+    expect(await exited, stderrTail(server)).toBe(0);
     await Promise.all(clients.map((client) => client.closed));
     // The grace (1 s) and the closing; without the cut, the stop waited a minute or more.
     expect(performance.now() - stoppedAt).toBeLessThan(20_000);

@@ -114,7 +114,8 @@ export const RECEPTION_CONDITIONS = {
 } as const;
 export type ReceptionCondition = keyof typeof RECEPTION_CONDITIONS;
 
-const receptionBit = (condition: ReceptionCondition) =>
+/** The bit of a condition in reception_flags. */
+export const receptionBit = (condition: ReceptionCondition) =>
   1 << Object.keys(RECEPTION_CONDITIONS).indexOf(condition);
 
 /**

@@ -33,8 +33,12 @@ export async function startChildServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // What it wrote to stderr last (a crash's report), for a test's failure message.
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  Object.defineProperty(child, 'stderrTail', { get: () => stderr });
   // A loaded two-core machine takes tens of seconds to start a server and migrate its database.
   for (let i = 0; i < 1200; i++) {
     try {
@@ -47,6 +51,10 @@ export async function startChildServer(
   child.kill('SIGKILL');
   throw new Error('server did not start');
 }
+
+/** The last lines a child server wrote to stderr. */
+export const stderrTail = (child: ChildProcess): string =>
+  (child as ChildProcess & { stderrTail?: string }).stderrTail ?? '';
 
 /** Stops a child server and waits for its exit. */
 export async function stopChildServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {

@@ -22,6 +22,8 @@ import {
   PLACE_TEXTS,
   RECEPTION_CONDITIONS,
   RECEPTION_HOUR,
+  receptionBit,
+  type ReceptionCondition,
 } from '../fact-columns.ts';
 import {
   columnList,
@@ -602,9 +604,9 @@ function insertSheets(source: string): string {
   const { genericQuantity, eligibleQuantity } = MEDICINE_LINE_GENERIC;
   const reception =
     'over (partition by p.store_id, p.dispensing_date, p.institution_id, p.reception_id)';
-  const flags = Object.values(RECEPTION_CONDITIONS).map(
-    (condition, i) =>
-      `case when bool_or(${sqlText(condition)}) ${reception} then ${1 << i} else 0 end`,
+  const flags = Object.entries(RECEPTION_CONDITIONS).map(
+    ([name, condition]) =>
+      `case when bool_or(${sqlText(condition)}) ${reception} then ${receptionBit(name as ReceptionCondition)} else 0 end`,
   );
   const computed: Record<string, string> = {
     reception_key: `min(p.id) ${reception}`,
