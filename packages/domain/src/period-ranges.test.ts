@@ -3,6 +3,7 @@ import { FORM_MESSAGES } from './messages.ts';
 import {
   DAY_OF_WEEK_BUCKETS,
   bucketOf,
+  bucketOfDay,
   bucketText,
   comparisonRange,
   daysInRange,
@@ -482,6 +483,13 @@ describe('bucketOf', () => {
     expect(bucketOf('2026-11-22', DAY_OF_WEEK)).toBe('日');
     expect(bucketOf('2026-11-23', DAY_OF_WEEK)).toBe('月');
     expect(bucketOf('2028-02-29', DAY_OF_WEEK)).toBe('火');
+  });
+
+  it('labels a UTC day as it labels its date', () => {
+    const day = new Date(Date.UTC(2026, 10, 21));
+    for (const axis of [YEARLY, MONTHLY, DAILY, DAY_OF_WEEK]) {
+      expect(bucketOfDay(day, axis)).toBe(bucketOf('2026-11-21', axis));
+    }
   });
 
   it('matches the buckets of the range holding the date', () => {

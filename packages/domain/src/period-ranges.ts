@@ -323,7 +323,6 @@ function utcDay(value: string, name: string): Date {
   throw new RangeError(`${name} is not a yyyy-MM-dd calendar date: ${String(value)}`);
 }
 
-/** Bucket label of one date on an axis (same formats as periodBuckets). */
 /** Display text of a bucket: 2026/11/14, 2026/11, 2026年, 月. */
 export function bucketText(bucket: string, axis: TimeAxisValue): string {
   if (axis === timeAxis('yearly').value) return `${bucket}年`;
@@ -331,8 +330,14 @@ export function bucketText(bucket: string, axis: TimeAxisValue): string {
   return bucket.replaceAll('-', '/');
 }
 
+/** Bucket label of one date on an axis (same formats as periodBuckets). */
 export function bucketOf(date: string, axis: TimeAxisValue): string {
-  return label(utcDay(date, 'date'), requireAxis(axis));
+  return bucketOfDay(utcDay(date, 'date'), axis);
+}
+
+/** Bucket label of one UTC calendar day (a Date at its midnight) on an axis. */
+export function bucketOfDay(day: Date, axis: TimeAxisValue): string {
+  return label(day, requireAxis(axis));
 }
 
 /** Every day of a range (yyyy-MM-dd) with its bucket label on an axis, in order. */

@@ -36,9 +36,10 @@ export async function startChildServer(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // What it wrote to stderr last (a crash's report), for a test's failure message.
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  Object.defineProperty(child, 'stderrTail', { get: () => stderr });
+  stderrTails.set(child, '');
+  child.stderr!.on('data', (chunk: Buffer) =>
+    stderrTails.set(child, (stderrTails.get(child)! + chunk.toString()).slice(-4000)),
+  );
   // A loaded two-core machine takes tens of seconds to start a server and migrate its database.
   for (let i = 0; i < 1200; i++) {
     try {
@@ -52,9 +53,10 @@ export async function startChildServer(
   throw new Error('server did not start');
 }
 
+const stderrTails = new WeakMap<ChildProcess, string>();
+
 /** The last lines a child server wrote to stderr. */
-export const stderrTail = (child: ChildProcess): string =>
-  (child as ChildProcess & { stderrTail?: string }).stderrTail ?? '';
+export const stderrTail = (child: ChildProcess): string => stderrTails.get(child) ?? '';
 
 /** Stops a child server and waits for its exit. */
 export async function stopChildServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
