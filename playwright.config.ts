@@ -48,7 +48,8 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database with the demo world for every run.
     command: 'node scripts/start.mjs',
-    url: `${baseURL}/readyz`,
+    // The app's page, not /readyz: `npm start` may still be building the web app.
+    url: `${baseURL}/service/login`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     env: {

@@ -1,8 +1,8 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts
-// the server (embedded database in ./data, demo world on first run).
-import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm start`: starts the server (embedded database in ./data, demo world on first run) and
+// builds the web app when it is missing or older than its sources.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'packages/web/dist/index.html');
@@ -26,15 +26,6 @@ const sources = [
   .filter(existsSync)
   .map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs));
 
-if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@pharmalytics/web'], {
-    stdio: 'inherit',
-    cwd: root,
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
 const server = spawn(
   process.execPath,
   // A larger young generation: loading files allocates many short-lived rows.
@@ -42,4 +33,35 @@ const server = spawn(
   { stdio: 'inherit', cwd: root },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+let build;
+server.on('exit', (code) => {
+  build?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
+
+// The build runs beside the server's start (the demo history begins loading meanwhile) into a
+// directory of its own, put in place whole once done; until then the server answers its pages
+// with 503 and a line saying the app is being prepared.
+if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
+  console.log('Building the web app…');
+  const next = join(root, 'node_modules/.cache/pharmalytics-web');
+  build = spawn(
+    'npm',
+    ['run', 'build', '-w', '@pharmalytics/web', '--', '--outDir', next, '--emptyOutDir'],
+    { stdio: 'inherit', cwd: root },
+  );
+  build.on('exit', (code) => {
+    if (code !== 0) {
+      console.error('The web app did not build; the server stops.');
+      server.kill('SIGTERM');
+      return;
+    }
+    const dist = dirname(built);
+    const previous = `${dist}.previous`;
+    rmSync(previous, { recursive: true, force: true });
+    if (existsSync(dist)) renameSync(dist, previous);
+    renameSync(next, dist);
+    rmSync(previous, { recursive: true, force: true });
+    console.log('The web app is built.');
+  });
+}

@@ -162,6 +162,8 @@ export const MESSAGES = {
     '処理に時間がかかりすぎたため中断しました。期間や店舗を絞るか、しばらくしてから再度お試しください。',
   /** The analytics queue is full (answered 503 with Retry-After). */
   analyticsBusy: 'ただいま混み合っています。しばらくしてから再度お試しください。',
+  /** A page asked while the server's first start still builds the web app (answered 503). */
+  webAppPreparing: '画面を準備しています。このページは数秒後に自動で再読み込みされます。',
   helpHint: '画面右下の「ヘルプ」よりお問い合わせください',
   signUpFailed: '予期しないエラーが発生しました。画面右下の「ヘルプ」よりお問い合わせください',
   loginSuspended: 'ログインアカウントの企業は休会中です。',

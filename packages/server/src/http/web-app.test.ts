@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MESSAGES } from '@pharmalytics/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -55,5 +56,27 @@ describe('web app under /service/', () => {
     const reply = await t.client().get('/service/login');
     expect(reply.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('web app not built yet', () => {
+  it('answers its pages 503 with Retry-After until the build is in place, then the app', async () => {
+    const later = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    const app = await startTestApp({ seed: false, env: { WEB_DIST: later } });
+    try {
+      const waiting = await app.client().get('/service/login');
+      expect(waiting.status).toBe(503);
+      expect(waiting.headers.get('retry-after')).toBe('5');
+      expect(waiting.body).toContain(MESSAGES.webAppPreparing);
+      expect((await app.client().get('/healthz')).status).toBe(200);
+
+      writeFileSync(join(later, 'index.html'), '<!doctype html><title>app</title>');
+      const ready = await app.client().get('/service/login');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toContain('<title>app</title>');
+    } finally {
+      await app.close();
+      rmSync(later, { recursive: true, force: true });
+    }
   });
 });

@@ -1,19 +1,22 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { WEB_BASE_PATH } from '@pharmalytics/domain';
+import { MESSAGES, WEB_BASE_PATH } from '@pharmalytics/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { access } from '../access/access-policy.ts';
 
-/** Serves the built web app under /service/, answering the app's routes with index.html. */
+/**
+ * Serves the built web app under /service/, answering the app's routes with index.html. The
+ * build may still be running when the server starts (`npm start` builds it beside the server's
+ * start, then puts the whole build in place at once): until then every page answers 503 with
+ * Retry-After and a line saying so.
+ */
 export async function serveWebApp(app: FastifyInstance, webDist: string) {
   // Not API: left out of the OpenAPI document.
   const declared = { config: { access: access.public }, schema: { hide: true } };
   app.get('/', declared, (_request, reply) => reply.redirect(WEB_BASE_PATH));
-  if (!existsSync(join(webDist, 'index.html'))) {
-    app.log.warn({ webDist }, 'web app not built; run `npm run build`');
-    return;
-  }
+  const built = () => existsSync(join(webDist, 'index.html'));
+  if (!built()) app.log.warn({ webDist }, 'web app not built yet (`npm run build` builds it)');
   // The build writes each text file also as .br and .gz: the one the browser accepts is sent,
   // with Content-Encoding and Vary: Accept-Encoding.
   await app.register(fastifyStatic, {
@@ -21,6 +24,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     serve: false,
     cacheControl: false,
     preCompressed: true,
+    suppressWarning: true,
   });
 
   const sendIndex = (reply: FastifyReply) =>
@@ -34,6 +38,14 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     reply.redirect(WEB_BASE_PATH),
   );
   app.get(`${WEB_BASE_PATH}*`, declared, async (request, reply) => {
+    if (!built()) {
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(PREPARING_PAGE);
+    }
     const path = (request.params as { '*': string })['*'];
     if (!path || !isFile(path)) return sendIndex(reply);
     // Vite fingerprints everything under assets/, so those never change.
@@ -43,3 +55,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       .sendFile(path);
   });
 }
+
+const PREPARING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8">
+<meta http-equiv="refresh" content="5"><title>Pharmalytics</title>
+<p>${MESSAGES.webAppPreparing}</p></html>`;

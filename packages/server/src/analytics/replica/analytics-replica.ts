@@ -27,6 +27,8 @@ import {
 } from '../fact-columns.ts';
 import {
   columnList,
+  FEE_ITEMS,
+  FEE_LINES,
   FEES,
   LABELS,
   LAYOUT_VERSION,
@@ -51,6 +53,8 @@ export interface ReplicaOptions {
   threads: number;
   /** How often the change log is read for commits of other processes. */
   pollMs: number;
+  /** After a sync that took d ms, polls rest this × d ms while commits keep coming (default 3). */
+  syncRest?: number;
   /**
    * Analytics statements running at once at most (by default the host's cores), and waiting for
    * a turn at most (by default 64, or 16 a core on larger hosts).
@@ -83,8 +87,9 @@ interface Change {
   data_version: number;
 }
 
-/** After a sync that took d ms, polls rest SYNC_REST × d ms. */
 const SYNC_REST = 3;
+/** A log that has not grown for this long ends the rest: no more commits are coming to gather. */
+const QUIET_LOG_MS = 1000;
 /** Changes applied in one replica transaction at most. */
 const CHANGES_PER_BATCH = 500;
 export const REPLICA_FILE = 'analytics.duckdb';
@@ -112,6 +117,9 @@ export class AnalyticsReplica {
   private syncAgain = false;
   /** Polls start no sooner than this (ms since the epoch): see poll(). */
   private nextPollAt = 0;
+  /** The log's last change when it was last looked at while resting, and when that was. */
+  private logSeen = { last: -1, at: 0 };
+  private lookingAtLog = false;
   private timer: NodeJS.Timeout | undefined;
   private building: Promise<void> = Promise.resolve();
   private readonly waiters = new Set<() => void>();
@@ -223,11 +231,31 @@ export class AnalyticsReplica {
   /**
    * Reads the log on the poll timer, leaving the system of record some rest after a long sync:
    * while files load one after another (the demo history), the changes gather into fewer,
-   * larger batches, whose dates of one store merge into one copy. A call that needs newer facts
-   * syncs at once (reaches()).
+   * larger batches, whose dates of one store merge into one copy. The rest ends early once the
+   * log has stopped growing, so the last files of a burst do not wait for it. A call that needs
+   * newer facts syncs at once (reaches()).
    */
   private poll(): void {
     if (Date.now() >= this.nextPollAt) void this.sync();
+    else if (!this.lookingAtLog && Date.now() - this.logSeen.at >= QUIET_LOG_MS) {
+      this.lookingAtLog = true;
+      void this.endRestWhenLogQuiet().finally(() => (this.lookingAtLog = false));
+    }
+  }
+
+  private async endRestWhenLogQuiet(): Promise<void> {
+    try {
+      const { rows } = await sql<{ last: number | null }>`
+        select max(id) as last from analytics_changes`.execute(this.options.db);
+      const last = Number(rows[0]?.last ?? 0);
+      if (last === this.logSeen.last && last > this.lastChange) {
+        this.nextPollAt = 0;
+        void this.sync();
+      }
+      this.logSeen = { last, at: Date.now() };
+    } catch (error) {
+      this.options.log.warn(`analytics replica: reading the change log failed: ${error}`);
+    }
   }
 
   /** Applies the changes of the log not applied yet; concurrent calls share one run. */
@@ -247,7 +275,8 @@ export class AnalyticsReplica {
           if (this.state === 'ready' && (await this.applyNextBatch())) {
             // The polls rest before the next batch (see poll()); callers waiting for newer
             // facts ask again once woken.
-            this.nextPollAt = Date.now() + SYNC_REST * (Date.now() - batchStarted);
+            this.nextPollAt =
+              Date.now() + (this.options.syncRest ?? SYNC_REST) * (Date.now() - batchStarted);
           }
         } while (this.syncAgain && this.state === 'ready');
         if (this.lastChange > from) {
@@ -528,17 +557,22 @@ export class AnalyticsReplica {
     if (prescriptions === '') return statements;
     const lines = new Map<ReplicatedTable, string>();
     for (const table of LINE_TABLES) {
+      const read = table === FEES ? FEE_LINES : table;
       lines.set(
         table,
         await copyOut(
           trx,
-          `select ${columnList(table, 'l')} from ${table.name} l
+          `select ${columnList(read, 'l')} from ${read.name} l
            join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
            where ${dates('p.')}
            order by p.dispensing_date, l.prescription_id, l.line_no`,
         ),
       );
     }
+    const feeItems = await copyOut(
+      trx,
+      `select ${columnList(FEE_ITEMS)} from ${FEE_ITEMS.name} where corporation_id = ${corporationId}`,
+    );
     const patients = await copyOut(
       trx,
       `select ${columnList(PATIENTS)} from patients where corporation_id = ${corporationId}
@@ -562,7 +596,14 @@ export class AnalyticsReplica {
     for (const [table, csv] of lines) {
       if (csv === '') continue;
       const source =
-        table === MEDICINES ? 'staged_medicines' : csvSource(table, csvFile(table.name, csv));
+        table === MEDICINES
+          ? 'staged_medicines'
+          : table === FEES
+            ? `(select l.*, i.code, i.name, i.category
+                from ${csvSource(FEE_LINES, csvFile(FEE_LINES.name, csv))} l
+                join ${csvSource(FEE_ITEMS, csvFile(FEE_ITEMS.name, feeItems))} i
+                  on i.id = l.fee_item_id)`
+            : csvSource(table, csvFile(table.name, csv));
       statements.push(insertLines(table, source, where));
     }
     // The patients' other sheets (other dates and stores) take their new attributes too.

@@ -119,6 +119,35 @@ export const FEES: ReplicatedTable = {
   ],
 };
 
+/**
+ * The fee lines as the system of record keeps them, each naming its fee by id: the sync reads
+ * these and gives each line its fee's code, name and category from the corporation's FEE_ITEMS
+ * (a few dozen rows), instead of reading the view that joins the fee to every line (three
+ * times the time of the database's one thread).
+ */
+export const FEE_LINES: ReplicatedTable = {
+  name: 'prescription_fee_lines',
+  columns: [
+    CORPORATION,
+    ['prescription_id', 'BIGINT'],
+    ['line_no', 'SMALLINT'],
+    ['fee_item_id', 'INTEGER'],
+    ['points', 'DECIMAL(10,2)'],
+    ['count', 'INTEGER'],
+  ],
+};
+
+export const FEE_ITEMS: ReplicatedTable = {
+  name: 'fee_items',
+  columns: [
+    CORPORATION,
+    ['id', 'INTEGER'],
+    ['code', 'VARCHAR'],
+    ['name', 'VARCHAR'],
+    ['category', 'VARCHAR'],
+  ],
+};
+
 /** The lines of the prescriptions above. */
 export const LINE_TABLES: readonly ReplicatedTable[] = [
   FEES,

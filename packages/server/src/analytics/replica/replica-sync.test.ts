@@ -1,9 +1,10 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toDispensingCsv } from '@pharmalytics/datagen';
 import { ANALYSIS_PAGES, DASHBOARD_METRIC_SLUGS } from '@pharmalytics/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_PHARMACY_CODES,
   generatedFile,
@@ -22,7 +23,7 @@ import { HttpClient } from '../../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { uploadFile } from '../../testing/upload.ts';
 import { computePeriodValues } from '../scorecard/period-values.ts';
-import { REPLICA_FILE } from './analytics-replica.ts';
+import { AnalyticsReplica, REPLICA_FILE } from './analytics-replica.ts';
 
 let t: TestApp;
 const world = generatedWorld(5);
@@ -305,6 +306,46 @@ describe('the analytics replica', () => {
     } finally {
       await second.close();
       rmSync(second.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('applies the last commits of a burst once the log stops growing, without waiting out its rest', async () => {
+    // Polls rest after a sync that took long, so that commits coming one after another gather
+    // into fewer batches; here the rest after any sync is far longer than the test.
+    const dataDir = mkdtempSync(join(tmpdir(), 'pharmalytics-rest-'));
+    const replica = await AnalyticsReplica.open({
+      db: t.db,
+      dataDir,
+      memoryLimit: '256MB',
+      threads: 1,
+      pollMs: 20,
+      syncRest: 1_000_000,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    try {
+      await replica.whenBuilt();
+      const a = await storeId('1001');
+      const corporationId = await corporationOf(a);
+      const commitChange = () =>
+        t.db.transaction().execute((trx) =>
+          recordFactsChange(trx, {
+            corporationId,
+            store: { id: a, from: '2026-08-01', to: '2026-08-01' },
+          }),
+        );
+      await commitChange();
+      await vi.waitFor(async () => expect(replica.appliedChange).toBe(await lastChange(t.db)));
+      // Resting now; the burst's last commit is applied once the log has been quiet a second.
+      await commitChange();
+      const started = Date.now();
+      await vi.waitFor(async () => expect(replica.appliedChange).toBe(await lastChange(t.db)), {
+        timeout: 5000,
+        interval: 50,
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    } finally {
+      await replica.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
