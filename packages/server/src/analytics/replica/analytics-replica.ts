@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { periodBuckets, timeAxis } from '@pharmalytics/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
@@ -70,10 +71,10 @@ export interface ReplicaLog {
   error: (message: string) => void;
 }
 
-/** A store's dates whose facts are copied again. */
+/** Stores' dates whose facts are copied again: one store's, or while building a month's. */
 interface StoreDates {
   corporationId: number;
-  storeId: number;
+  storeIds: readonly number[];
   from: string;
   to: string;
 }
@@ -382,37 +383,39 @@ export class AnalyticsReplica {
       select max(id) as last from analytics_changes`.execute(db);
     const { rows: versions } = await sql<{ corporation_id: number; version: number }>`
       select corporation_id, version from analytics_data_versions`.execute(db);
-    const { rows: stores } = await sql<{
+    const { rows: corporationDates } = await sql<{
       corporation_id: number;
-      store_id: number;
+      store_ids: number[];
       from: string;
       to: string;
-    }>`select corporation_id, store_id, min(dispensing_date) as from, max(dispensing_date) as to
-      from prescriptions group by corporation_id, store_id
-      order by corporation_id, store_id`.execute(db);
+    }>`select corporation_id, array_agg(distinct store_id) as store_ids,
+        min(dispensing_date) as from, max(dispensing_date) as to
+      from prescriptions group by corporation_id order by corporation_id`.execute(db);
     await this.writer.run(
       `begin; ${[...REPLICATED_TABLES, LABELS].map((t) => `drop table if exists ${t.name};`).join(' ')}
        drop table if exists replica_state; drop table if exists replica_versions;
        drop sequence if exists label_ids;
        ${replicaDdl().join('; ')}; commit`,
     );
-    for (const store of stores) {
-      if (this.state === 'closed') return;
-      await this.applyInTransaction(
-        [
-          {
-            corporationId: store.corporation_id,
-            storeId: store.store_id,
-            from: isoDate(store.from),
-            to: isoDate(store.to),
-          },
-        ],
-        [],
-      );
+    // Each corporation's patients whole, then its facts a month at a time, every store together:
+    // the tables then lie in the order of their dates, and DuckDB skips the row groups of other
+    // months (bench-M, the pages over 12 of 24 months: 544 → 442 ms on one thread, the
+    // dashboard's metrics over 30 days 4.4 → 1.4 ms each).
+    const closed = () => this.state === 'closed'; // by a call: close() may come at any await
+    for (const corporation of corporationDates) {
+      if (closed()) return;
+      const corporationId = Number(corporation.corporation_id);
+      await this.applyInTransaction({ patientsOf: corporationId });
+      for (const month of monthsOf(isoDate(corporation.from), isoDate(corporation.to))) {
+        if (closed()) return;
+        await this.applyInTransaction({
+          stores: [{ corporationId, storeIds: corporation.store_ids.map(Number), ...month }],
+        });
+      }
     }
     if (this.state === 'closed') return;
     const corporations = [...new Set(versions.map((v) => v.corporation_id))];
-    await this.applyInTransaction([], corporations);
+    await this.applyInTransaction({ names: corporations });
     const last = Number(position[0]?.last ?? 0);
     const versionRows = versions.map((v) => `(${Number(v.corporation_id)}, ${Number(v.version)})`);
     await this.writer.run(
@@ -424,7 +427,7 @@ export class AnalyticsReplica {
     this.lastChange = last;
     for (const v of versions) this.versions.set(Number(v.corporation_id), Number(v.version));
     this.options.log.info(
-      `analytics replica: built ${stores.length} stores in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `analytics replica: built ${corporationDates.length} corporations in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
 
@@ -453,13 +456,17 @@ export class AnalyticsReplica {
       const known = stores.get(key);
       stores.set(key, {
         corporationId,
-        storeId: Number(change.store_id),
+        storeIds: [Number(change.store_id)],
         from: known && known.from < from ? known.from : from,
         to: known && known.to > to ? known.to : to,
       });
     }
     const last = Number(rows.at(-1)!.id);
-    await this.applyInTransaction([...stores.values()], [...corporations], { last, versions });
+    await this.applyInTransaction({
+      stores: [...stores.values()],
+      names: [...corporations],
+      position: { last, versions },
+    });
     this.lastChange = last;
     for (const [corporationId, version] of versions) {
       if (version > this.versionOf(corporationId)) this.versions.set(corporationId, version);
@@ -469,16 +476,13 @@ export class AnalyticsReplica {
   }
 
   /**
-   * Copies stores' dates and corporations' names from the system of record (in one snapshot)
-   * and replaces them in the replica in one transaction, with the position it reaches.
+   * Copies what `copy` names from the system of record (in one snapshot) and replaces it in the
+   * replica in one transaction, with the position of the change log it reaches.
    */
-  private async applyInTransaction(
-    stores: StoreDates[],
-    corporations: number[],
-    position?: { last: number; versions: Map<number, number> },
-  ): Promise<void> {
-    // While building, every sheet takes its patient as copied with it; a patient changed by a
-    // commit meanwhile is copied again when the change log is applied after the build.
+  private async applyInTransaction(copy: Copy): Promise<void> {
+    const { stores = [], names = [], patientsOf, position } = copy;
+    // While building, each corporation's patients are copied whole before its facts; a patient
+    // changed by a commit meanwhile is copied again when the change log is applied after.
     const building = this.state === 'building';
     const files: string[] = [];
     const csvFile = (name: string, csv: string) => {
@@ -493,11 +497,14 @@ export class AnalyticsReplica {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
-          await liftStatementTimeout(trx); // a store's whole history, when building
-          for (const store of stores) {
-            statements.push(...(await this.storeStatements(trx, store, csvFile, !building)));
+          await liftStatementTimeout(trx); // a corporation's patients or a month, when building
+          if (patientsOf !== undefined) {
+            statements.push(...(await patientStatements(trx, patientsOf, 'true', csvFile)));
           }
-          for (const corporationId of corporations) {
+          for (const dates of stores) {
+            statements.push(...(await storeStatements(trx, dates, csvFile, !building)));
+          }
+          for (const corporationId of names) {
             for (const table of NAME_TABLES) {
               const csv = await copyOut(
                 trx,
@@ -529,87 +536,129 @@ export class AnalyticsReplica {
       for (const file of files) rmSync(file, { force: true });
     }
   }
+}
 
-  /**
-   * The statements that replace one store's dates: its patients (and the keys they give every
-   * sheet of theirs), the sheets with their keys and measures, and the lines with their sheet's
-   * keys (replica-layout.ts).
-   */
-  private async storeStatements(
-    trx: Database,
-    { corporationId, storeId, from, to }: StoreDates,
-    csvFile: (name: string, csv: string) => string,
-    patientsChange: boolean,
-  ): Promise<string[]> {
-    const dates = (alias: string) =>
-      `${alias}corporation_id = ${corporationId} and ${alias}store_id = ${storeId}
-        and ${alias}dispensing_date between ${quote(from)} and ${quote(to)}`;
-    const where = dates('');
-    const statements = [
-      ...LINE_TABLES.map((t) => `delete from ${t.name} where ${where}`),
-      `delete from prescriptions where ${where}`,
-    ];
-    const prescriptions = await copyOut(
-      trx,
-      `select ${columnList(PRESCRIPTIONS)} from prescriptions where ${where}
-       order by dispensing_date, id`,
+/** The calendar months of a range, each as the dates of it the range holds. */
+function monthsOf(from: string, to: string): { from: string; to: string }[] {
+  return periodBuckets({ from, to }, timeAxis('monthly').value).map((month) => {
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
+    return { from: `${month}-01` < from ? from : `${month}-01`, to: last > to ? to : last };
+  });
+}
+
+/** What one replica transaction copies (analytics-replica.ts, applyInTransaction). */
+interface Copy {
+  stores?: StoreDates[];
+  /** Corporations whose names (NAME_TABLES) are copied again. */
+  names?: number[];
+  /** A corporation whose patients are copied whole (the build, before its facts). */
+  patientsOf?: number;
+  position?: { last: number; versions: Map<number, number> };
+}
+
+type CsvFile = (name: string, csv: string) => string;
+
+/** A temporary table of the replica holding a CSV of the system of record's COPY. */
+function staged(name: string, table: ReplicatedTable, csv: string, csvFile: CsvFile): string {
+  return `create or replace temp table ${name} as ${
+    csv === ''
+      ? `select ${columnList(table)} from ${table.name} limit 0`
+      : `select * from ${csvSource(table, csvFile(table.name, csv))}`
+  }`;
+}
+
+/**
+ * The statements that replace a corporation's patients of a condition (on `patients`) and add
+ * the texts of their places the labels lack.
+ */
+async function patientStatements(
+  trx: Database,
+  corporationId: number,
+  condition: string,
+  csvFile: CsvFile,
+): Promise<string[]> {
+  const patients = await copyOut(
+    trx,
+    `select ${columnList(PATIENTS)} from patients
+     where corporation_id = ${corporationId} and ${condition}`,
+  );
+  return [
+    staged('staged_patients', PATIENTS, patients, csvFile),
+    `delete from patients where corporation_id = ${corporationId}
+       and id in (select id from staged_patients)`,
+    `insert into patients select * from staged_patients`,
+    newLabels(corporationId),
+  ];
+}
+
+/**
+ * The statements that replace stores' dates: the patients of their sheets (and the keys they
+ * give every sheet of theirs) unless the build copied them, the sheets with their keys and
+ * measures, and the lines with their sheet's keys (replica-layout.ts).
+ */
+async function storeStatements(
+  trx: Database,
+  { corporationId, storeIds, from, to }: StoreDates,
+  csvFile: CsvFile,
+  patientsChange: boolean,
+): Promise<string[]> {
+  const dates = (alias: string) =>
+    `${alias}corporation_id = ${corporationId} and ${alias}store_id in (${storeIds.join(', ')})
+      and ${alias}dispensing_date between ${quote(from)} and ${quote(to)}`;
+  const where = dates('');
+  const statements = [
+    ...LINE_TABLES.map((t) => `delete from ${t.name} where ${where}`),
+    `delete from prescriptions where ${where}`,
+  ];
+  const prescriptions = await copyOut(
+    trx,
+    `select ${columnList(PRESCRIPTIONS)} from prescriptions where ${where}
+     order by dispensing_date, id`,
+  );
+  if (prescriptions === '') return statements;
+  const lines = new Map<ReplicatedTable, string>();
+  for (const table of LINE_TABLES) {
+    const read = table === FEES ? FEE_LINES : table;
+    lines.set(
+      table,
+      await copyOut(
+        trx,
+        `select ${columnList(read, 'l')} from ${read.name} l
+         join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
+         where ${dates('p.')}
+         order by p.dispensing_date, l.prescription_id, l.line_no`,
+      ),
     );
-    if (prescriptions === '') return statements;
-    const lines = new Map<ReplicatedTable, string>();
-    for (const table of LINE_TABLES) {
-      const read = table === FEES ? FEE_LINES : table;
-      lines.set(
-        table,
-        await copyOut(
-          trx,
-          `select ${columnList(read, 'l')} from ${read.name} l
-           join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
-           where ${dates('p.')}
-           order by p.dispensing_date, l.prescription_id, l.line_no`,
-        ),
-      );
-    }
-    const feeItems = await copyOut(
-      trx,
-      `select ${columnList(FEE_ITEMS)} from ${FEE_ITEMS.name} where corporation_id = ${corporationId}`,
-    );
-    const patients = await copyOut(
-      trx,
-      `select ${columnList(PATIENTS)} from patients where corporation_id = ${corporationId}
-         and id in (select patient_id from prescriptions where ${where})`,
-    );
-    const staged = (name: string, table: ReplicatedTable, csv: string) =>
-      `create or replace temp table ${name} as ${
-        csv === ''
-          ? `select ${columnList(table)} from ${table.name} limit 0`
-          : `select * from ${csvSource(table, csvFile(table.name, csv))}`
-      }`;
-    statements.push(
-      staged('staged_patients', PATIENTS, patients),
-      `delete from patients where corporation_id = ${corporationId}
-         and id in (select id from staged_patients)`,
-      `insert into patients select * from staged_patients`,
-      newLabels(corporationId),
-      staged('staged_medicines', MEDICINES, lines.get(MEDICINES)!),
-      insertSheets(csvSource(PRESCRIPTIONS, csvFile('prescriptions', prescriptions))),
-    );
-    for (const [table, csv] of lines) {
-      if (csv === '') continue;
-      const source =
-        table === MEDICINES
-          ? 'staged_medicines'
-          : table === FEES
-            ? `(select l.*, i.code, i.name, i.category
-                from ${csvSource(FEE_LINES, csvFile(FEE_LINES.name, csv))} l
-                join ${csvSource(FEE_ITEMS, csvFile(FEE_ITEMS.name, feeItems))} i
-                  on i.id = l.fee_item_id)`
-            : csvSource(table, csvFile(table.name, csv));
-      statements.push(insertLines(table, source, where));
-    }
-    // The patients' other sheets (other dates and stores) take their new attributes too.
-    if (patientsChange) statements.push(updatePatientKeys(corporationId));
-    return statements;
   }
+  const feeItems = await copyOut(
+    trx,
+    `select ${columnList(FEE_ITEMS)} from ${FEE_ITEMS.name} where corporation_id = ${corporationId}`,
+  );
+  if (patientsChange) {
+    const ofTheseSheets = `id in (select patient_id from prescriptions where ${where})`;
+    statements.push(...(await patientStatements(trx, corporationId, ofTheseSheets, csvFile)));
+  }
+  statements.push(
+    staged('staged_medicines', MEDICINES, lines.get(MEDICINES)!, csvFile),
+    insertSheets(csvSource(PRESCRIPTIONS, csvFile('prescriptions', prescriptions))),
+  );
+  for (const [table, csv] of lines) {
+    if (csv === '') continue;
+    const source =
+      table === MEDICINES
+        ? 'staged_medicines'
+        : table === FEES
+          ? `(select l.*, i.code, i.name, i.category
+              from ${csvSource(FEE_LINES, csvFile(FEE_LINES.name, csv))} l
+              join ${csvSource(FEE_ITEMS, csvFile(FEE_ITEMS.name, feeItems))} i
+                on i.id = l.fee_item_id)`
+          : csvSource(table, csvFile(table.name, csv));
+    statements.push(insertLines(table, source, where));
+  }
+  // The patients' other sheets (other dates and stores) take their new attributes too.
+  if (patientsChange) statements.push(updatePatientKeys(corporationId));
+  return statements;
 }
 
 const MEDICINES = LINE_TABLES.find((t) => t.name === 'prescription_medicines')!;
