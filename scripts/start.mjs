@@ -50,7 +50,8 @@ if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
     ['run', 'build', '-w', '@pharmalytics/web', '--', '--outDir', next, '--emptyOutDir'],
     { stdio: 'inherit', cwd: root },
   );
-  build.on('exit', (code) => {
+  build.on('exit', (code, signal) => {
+    if (signal) return; // stopped with the server
     if (code !== 0) {
       console.error('The web app did not build; the server stops.');
       server.kill('SIGTERM');

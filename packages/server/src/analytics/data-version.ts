@@ -37,6 +37,13 @@ export async function recordFactsChange(trx: Database, change: FactsChange): Pro
     from version`.execute(trx);
 }
 
+/** The id of the last change of the log committed now (0 before the first). */
+export async function lastLoggedChange(db: Database): Promise<number> {
+  const { rows } = await sql<{ last: number | null }>`
+    select max(id) as last from analytics_changes`.execute(db);
+  return Number(rows[0]?.last ?? 0);
+}
+
 /** The corporation's data version as committed now (0 before its first facts). */
 export async function dataVersion(db: Database, corporationId: number): Promise<number> {
   const { rows } = await sql<{ version: number }>`

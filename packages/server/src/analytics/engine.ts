@@ -223,13 +223,20 @@ const LINE_TABLES = {
 const RECEPTION_BREAKDOWNS: ReadonlySet<Breakdown> = new Set(['store', 'clinic']);
 
 /**
- * Whether a query's sheets hold each reception whole, in one group: no filter that may keep some
- * sheets of a reception and not others (the generic filter tests each sheet's medicines; the
- * 受付区分 is each sheet's), and no breakdown but by the reception's own keys.
+ * Whether a query's sheets hold each reception whole: no filter that may keep some sheets of a
+ * reception and not others (the generic filter tests each sheet's medicines; the 受付区分 is
+ * each sheet's).
  */
-function countsWholeReceptions({ page, filters = {} }: MetricQuery): boolean {
-  if (filters.genericMedicine?.length || filters.receptionTypes?.length) return false;
-  return page === undefined || RECEPTION_BREAKDOWNS.has(page.breakdown);
+function keepsWholeReceptions({ filters = {} }: MetricQuery): boolean {
+  return !filters.genericMedicine?.length && !filters.receptionTypes?.length;
+}
+
+/** Whether a query's sheets hold each reception whole and in one group. */
+function countsWholeReceptions(query: MetricQuery): boolean {
+  const { page } = query;
+  return (
+    keepsWholeReceptions(query) && (page === undefined || RECEPTION_BREAKDOWNS.has(page.breakdown))
+  );
 }
 
 /** Which facts a metric is counted over at a page's level. */
@@ -463,7 +470,8 @@ async function queryParts(
   // 受付回数別: each patient's receptions over the whole period, within the same scope.
   if (query.page?.breakdown === 'receptionCount') {
     ctes.push(sql`visits as materialized (
-      select p.patient_id, count(distinct ${factColumns(dialect, false).reception}) as n
+      select p.patient_id,
+        ${factColumns(dialect, false, keepsWholeReceptions(query)).patientReceptions} as n
       from prescriptions p
       where ${sql.join(sheetConditions(query, null, { dialect }), sql` and `)}
       group by p.patient_id)`);

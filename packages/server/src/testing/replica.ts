@@ -12,25 +12,19 @@ import { memberScope } from '../access/analysis-scope.ts';
 import { computeMetric, type MetricQuery, type MetricSeries } from '../analytics/engine.ts';
 import type { App } from '../app.ts';
 import type { Database } from '../db/connection.ts';
+import { lastLoggedChange } from '../analytics/data-version.ts';
 import { executorOf, type AnalyticsExecutor } from '../analytics/executors.ts';
 import { loadSecrets } from '../secrets.ts';
 import { adminOf } from './auth.ts';
 import { HttpClient } from './http-client.ts';
 import { listeningApp, testConfig, type TestApp } from './test-app.ts';
 
-/** The last change of the analytics change log committed now. */
-export async function lastChange(db: Database): Promise<number> {
-  const { rows } = await sql<{ last: number | null }>`
-    select max(id) as last from analytics_changes`.execute(db);
-  return Number(rows[0]?.last ?? 0);
-}
-
 /** Waits until the app's replica is built and has applied every change committed now. */
 export async function replicaCaughtUp(app: App, db: Database, timeoutMs = 60_000): Promise<void> {
   const replica = app.services.replica;
   if (!replica) throw new Error('the app has no analytics replica');
   await replica.whenBuilt();
-  const target = await lastChange(db);
+  const target = await lastLoggedChange(db);
   const deadline = Date.now() + timeoutMs;
   while (!replica.ready || replica.appliedChange < target) {
     if (Date.now() > deadline) {

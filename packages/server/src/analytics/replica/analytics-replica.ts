@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { copyOut } from '../../db/copy.ts';
 import { liftStatementTimeout } from '../../db/statement-timeout.ts';
+import { lastLoggedChange } from '../data-version.ts';
 import { duckdbExecutor, recordsExecutor, sqlText, type AnalyticsExecutor } from '../executors.ts';
 import {
   CallAbandoned,
@@ -23,6 +24,7 @@ import {
   PLACE_TEXTS,
   RECEPTION_CONDITIONS,
   RECEPTION_HOUR,
+  SHARED_RECEPTION_BIT,
   receptionBit,
   type ReceptionCondition,
 } from '../fact-columns.ts';
@@ -246,9 +248,7 @@ export class AnalyticsReplica {
 
   private async endRestWhenLogQuiet(): Promise<void> {
     try {
-      const { rows } = await sql<{ last: number | null }>`
-        select max(id) as last from analytics_changes`.execute(this.options.db);
-      const last = Number(rows[0]?.last ?? 0);
+      const last = await lastLoggedChange(this.options.db);
       if (last === this.logSeen.last && last > this.lastChange) {
         this.nextPollAt = 0;
         void this.sync();
@@ -379,8 +379,7 @@ export class AnalyticsReplica {
   private async build(): Promise<void> {
     const { db } = this.options;
     const started = Date.now();
-    const { rows: position } = await sql<{ last: number | null }>`
-      select max(id) as last from analytics_changes`.execute(db);
+    const last = await lastLoggedChange(db);
     const { rows: versions } = await sql<{ corporation_id: number; version: number }>`
       select corporation_id, version from analytics_data_versions`.execute(db);
     const { rows: corporationDates } = await sql<{
@@ -416,7 +415,6 @@ export class AnalyticsReplica {
     if (this.state === 'closed') return;
     const corporations = [...new Set(versions.map((v) => v.corporation_id))];
     await this.applyInTransaction({ names: corporations });
-    const last = Number(position[0]?.last ?? 0);
     const versionRows = versions.map((v) => `(${Number(v.corporation_id)}, ${Number(v.version)})`);
     await this.writer.run(
       `begin;
@@ -700,7 +698,9 @@ function insertSheets(source: string): string {
   );
   const computed: Record<string, string> = {
     reception_key: `min(p.id) ${reception}`,
-    reception_flags: `case when p.id = min(p.id) ${reception} then ${flags.join(' + ')} else 0 end`,
+    reception_flags: `case when p.id = min(p.id) ${reception} then ${flags.join(' + ')} else 0 end
+      + case when min(p.patient_id) ${reception} <> max(p.patient_id) ${reception}
+          then ${SHARED_RECEPTION_BIT} else 0 end`,
     store_reception_key:
       'min(p.id) over (partition by p.store_id, p.dispensing_date, p.reception_id)',
     pharmacist_day: sqlText(PHARMACIST_DAY),

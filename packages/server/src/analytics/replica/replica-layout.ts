@@ -6,7 +6,7 @@
  * table. The engine compiles each metric definition to this layout (fact-columns.ts).
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 5;
+export const LAYOUT_VERSION = 6;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -38,7 +38,8 @@ const ITEM_COLUMNS = [
  *   `labels` (zip code, 都道府県 + 市区町村, 市区町村 + 町域, and the whole address for the
  *   住所別 prefix), copied again when the patient changes;
  * - reception_flags: on the first sheet of a reception (its id is the reception_key), a bit of
- *   every RECEPTION_CONDITIONS one of the reception's sheets meets; 0 on its other sheets;
+ *   every RECEPTION_CONDITIONS one of the reception's sheets meets; on every sheet of a reception
+ *   whose sheets name more than one patient, SHARED_RECEPTION_BIT (fact-columns.ts);
  * - generic_quantity, eligible_quantity: the 後発 numerator and denominator of its medicines;
  *   generic_classes: a bit (1 << class, 0 for none) of every class its medicines hold.
  */

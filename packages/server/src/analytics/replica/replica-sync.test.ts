@@ -12,12 +12,11 @@ import {
 } from '../../testing/generated-history.ts';
 import {
   factsFingerprint,
-  lastChange,
   replicaCaughtUp,
   secondServer,
   wholeScope,
 } from '../../testing/replica.ts';
-import { recordFactsChange } from '../data-version.ts';
+import { lastLoggedChange, recordFactsChange } from '../data-version.ts';
 import { computeMetric, computeMetrics, type MetricSeries } from '../engine.ts';
 import { HttpClient } from '../../testing/http-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -119,20 +118,26 @@ describe('the analytics replica', () => {
     // In October each reception's first sheet is 再来 with no 手帳 known, its others 新規 with
     // one, 在宅 and by another doctor: a reception of several sheets is both 新規 and 再来, and
     // brought its 手帳; by doctor, or only its 外来 sheets, it counts for what those sheets say.
+    // Every other reception of several sheets names another patient on its later sheets: by
+    // patient (受付回数別) it counts for both.
     const sheets = new Map<string, number>();
-    const records = generatedFile(world, '1002', ['2026-10']).records.map((r) => {
+    const generated = generatedFile(world, '1002', ['2026-10']).records;
+    const stranger = generated.at(-1)!.patient;
+    let shared = 0;
+    const records = generated.map((r) => {
       const reception = `${r.dispensingDate}|${r.institution.code}|${r.receptionId}`;
       const before = sheets.get(reception) ?? 0;
       sheets.set(reception, before + 1);
-      return before === 0
-        ? { ...r, visitType: '再来' as const, medicineNotebook: null }
-        : {
-            ...r,
-            visitType: '新規' as const,
-            medicineNotebook: true,
-            receptionType: '在宅' as const,
-            doctorName: '別院 次郎',
-          };
+      if (before === 0) return { ...r, visitType: '再来' as const, medicineNotebook: null };
+      if (before === 1) shared += 1;
+      return {
+        ...r,
+        visitType: '新規' as const,
+        medicineNotebook: true,
+        receptionType: '在宅' as const,
+        doctorName: '別院 次郎',
+        ...(shared % 2 === 0 && r.patient.key !== stranger.key ? { patient: stranger } : {}),
+      };
     });
     expect([...sheets.values()].filter((n) => n > 1).length).toBeGreaterThan(10);
     const csv = Buffer.from(toDispensingCsv(records, DEMO_PHARMACY_CODES['1002']!));
@@ -149,6 +154,7 @@ describe('the analytics replica', () => {
     ] as const;
     const pharmacy = ANALYSIS_PAGES.find((p) => p.family === 'pharmacy')!;
     const doctor = ANALYSIS_PAGES.find((p) => p.family === 'doctor')!;
+    const receptionCount = ANALYSIS_PAGES.find((p) => p.family === 'reception_count')!;
     const october = { scope, from: '2026-10-01', to: '2026-10-31', axis: 3 as const };
     for (const conditions of [
       {},
@@ -163,11 +169,15 @@ describe('the analytics replica', () => {
         computeMetrics(t.db, slugs, query),
       ]);
       // Series come in no particular order.
-      const sorted = (answer: typeof onRecords) =>
-        slugs.map((slug) =>
-          [...answer[slug]].sort((a, b) => String(a.key).localeCompare(String(b.key))),
-        );
+      const byKey = (series: MetricSeries[]) =>
+        [...series].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+      const sorted = (answer: typeof onRecords) => slugs.map((slug) => byKey(answer[slug]));
       expect(sorted(onReplica), JSON.stringify(conditions)).toEqual(sorted(onRecords));
+      const byVisits = { ...query, page: receptionCount };
+      expect(
+        byKey(await computeMetric(replicaOf(t.app), 'prescription_counts', byVisits)),
+        JSON.stringify(conditions),
+      ).toEqual(byKey(await computeMetric(t.db, 'prescription_counts', byVisits)));
     }
     const totals = await computeMetrics(replicaOf(t.app), slugs, october);
     const [all, fresh, repeat] = [
@@ -193,7 +203,7 @@ describe('the analytics replica', () => {
     const records = generatedFile(world, '1001', ['2026-09']).records.map((r, i) =>
       i % 10 === 0 ? { ...r, fees: r.fees.map((f) => ({ ...f, points: f.points + 10 })) } : r,
     );
-    const before = await lastChange(t.db);
+    const before = await lastLoggedChange(t.db);
     const csv = Buffer.from(toDispensingCsv(records, DEMO_PHARMACY_CODES['1001']!));
     expect((await uploadFile(t, '1001', csv, 'corrected.csv')).body).toMatchObject({
       status: 'loaded',
@@ -334,14 +344,19 @@ describe('the analytics replica', () => {
           }),
         );
       await commitChange();
-      await vi.waitFor(async () => expect(replica.appliedChange).toBe(await lastChange(t.db)));
+      await vi.waitFor(async () =>
+        expect(replica.appliedChange).toBe(await lastLoggedChange(t.db)),
+      );
       // Resting now; the burst's last commit is applied once the log has been quiet a second.
       await commitChange();
       const started = Date.now();
-      await vi.waitFor(async () => expect(replica.appliedChange).toBe(await lastChange(t.db)), {
-        timeout: 5000,
-        interval: 50,
-      });
+      await vi.waitFor(
+        async () => expect(replica.appliedChange).toBe(await lastLoggedChange(t.db)),
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      );
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     } finally {
       await replica.close();
