@@ -56,6 +56,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
   });
 }
 
-const PREPARING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8">
-<meta http-equiv="refresh" content="5"><title>Pharmalytics</title>
-<p>${MESSAGES.webAppPreparing}</p></html>`;
+const PREPARING_PAGE = `<!doctype html><html lang="ja"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>Pharmalytics</title></head>
+<body style="margin:0;min-height:100vh;display:grid;place-items:center;font-family:sans-serif;
+color:#1f2933;background:#f4f7f7"><main style="text-align:center;padding:1rem">
+<p style="font-size:1.5rem;font-weight:700;color:#00695c;margin:0 0 1rem">Pharmalytics</p>
+<p style="margin:0">${MESSAGES.webAppPreparing}</p></main></body></html>`;
