@@ -26,11 +26,16 @@ const sources = [
   .filter(existsSync)
   .map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs));
 
+const building = !existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs;
 const server = spawn(
   process.execPath,
   // A larger young generation: loading files allocates many short-lived rows.
   ['--max-semi-space-size=32', '--import', 'tsx', join(root, 'packages/server/src/main.ts')],
-  { stdio: 'inherit', cwd: root },
+  {
+    stdio: 'inherit',
+    cwd: root,
+    env: building ? { ...process.env, WEB_APP_BUILDING: 'true' } : process.env,
+  },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 let build;
@@ -42,7 +47,7 @@ server.on('exit', (code) => {
 // The build runs beside the server's start (the demo history begins loading meanwhile) into a
 // directory of its own, put in place whole once done; until then the server answers its pages
 // with 503 and a line saying the app is being prepared.
-if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
+if (building) {
   console.log('Building the web app…');
   const next = join(root, 'node_modules/.cache/pharmalytics-web');
   build = spawn(

@@ -144,7 +144,7 @@ export async function buildApp({
   );
   app.addHook('onClose', async () => monthly.stop());
 
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, config.webDist, config.webAppBuilding);
   return Object.assign(app, { services: { identity, tokens, sessions, mailer, metrics, replica } });
 }
 

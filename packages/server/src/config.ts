@@ -27,6 +27,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Directory of the built web app served under /service/. */
   webDist: string;
+  /** `npm start` is building the web app into webDist: its pages answer 503 until it is there. */
+  webAppBuilding: boolean;
   /** Seed the demo world into an empty database. */
   demoSeed: boolean;
   /**
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     shutdownGraceMs: Math.max(0, int(env.SHUTDOWN_GRACE_MS, 10_000)),
     webDist: resolve(env.WEB_DIST ?? resolve(REPO_ROOT, 'packages/web/dist')),
+    webAppBuilding: env.WEB_APP_BUILDING === 'true',
     demoSeed: env.DEMO_SEED !== 'false',
     demoHistory: env.DEMO_HISTORY !== 'false',
     trustProxy: trustProxy(env.TRUST_PROXY),

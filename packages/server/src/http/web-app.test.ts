@@ -60,9 +60,23 @@ describe('web app under /service/', () => {
 });
 
 describe('web app not built yet', () => {
-  it('answers its pages 503 with Retry-After until the build is in place, then the app', async () => {
+  it('leaves its routes unanswered (404) when no build is coming', async () => {
+    const never = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    const app = await startTestApp({ seed: false, env: { WEB_DIST: never } });
+    try {
+      expect((await app.client().get('/service/login')).status).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(never, { recursive: true, force: true });
+    }
+  });
+
+  it('answers its pages 503 with Retry-After while `npm start` builds it, then the app', async () => {
     const later = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    const app = await startTestApp({ seed: false, env: { WEB_DIST: later } });
+    const app = await startTestApp({
+      seed: false,
+      env: { WEB_DIST: later, WEB_APP_BUILDING: 'true' },
+    });
     try {
       const waiting = await app.client().get('/service/login');
       expect(waiting.status).toBe(503);

@@ -6,17 +6,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { access } from '../access/access-policy.ts';
 
 /**
- * Serves the built web app under /service/, answering the app's routes with index.html. The
- * build may still be running when the server starts (`npm start` builds it beside the server's
- * start, then puts the whole build in place at once): until then every page answers 503 with
- * Retry-After and a line saying so.
+ * Serves the built web app under /service/, answering the app's routes with index.html. When
+ * `building` (`npm start` builds it beside the server's start, then puts the whole build in
+ * place at once), every page answers 503 with Retry-After and a line saying so until it is there.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string) {
+export async function serveWebApp(app: FastifyInstance, webDist: string, building = false) {
   // Not API: left out of the OpenAPI document.
   const declared = { config: { access: access.public }, schema: { hide: true } };
   app.get('/', declared, (_request, reply) => reply.redirect(WEB_BASE_PATH));
   const built = () => existsSync(join(webDist, 'index.html'));
-  if (!built()) app.log.warn({ webDist }, 'web app not built yet (`npm run build` builds it)');
+  if (!built() && !building) {
+    app.log.warn({ webDist }, 'web app not built; run `npm run build`');
+    return;
+  }
   // The build writes each text file also as .br and .gz: the one the browser accepts is sent,
   // with Content-Encoding and Vary: Accept-Encoding.
   await app.register(fastifyStatic, {
