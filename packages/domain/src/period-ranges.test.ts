@@ -7,6 +7,7 @@ import {
   bucketText,
   comparisonRange,
   daysInRange,
+  monthsOfRange,
   daysWithBuckets,
   freePlanEarliestDate,
   periodBuckets,
@@ -471,6 +472,20 @@ describe('periodBuckets', () => {
 
   it('is empty on a reversed range for the continuous axes', () => {
     expect(periodBuckets(range('2026-11-21', '2026-11-20'), DAILY)).toEqual([]);
+  });
+});
+
+describe('monthsOfRange', () => {
+  it('cuts a range at the ends of its months, leap February included', () => {
+    expect(monthsOfRange(range('2024-01-15', '2024-03-10'))).toEqual([
+      range('2024-01-15', '2024-01-31'),
+      range('2024-02-01', '2024-02-29'),
+      range('2024-03-01', '2024-03-10'),
+    ]);
+    expect(monthsOfRange(range('2025-12-31', '2025-12-31'))).toEqual([
+      range('2025-12-31', '2025-12-31'),
+    ]);
+    expect(monthsOfRange(range('2026-05-02', '2026-05-01'))).toEqual([]);
   });
 });
 

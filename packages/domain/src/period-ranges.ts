@@ -192,6 +192,15 @@ export function comparisonRange(base: DateRange, type: ComparisonTypeValue): Dat
   }
 }
 
+/** The calendar months a range touches, each as the part of it the range holds. */
+export function monthsOfRange(range: DateRange): DateRange[] {
+  const { from, to } = requireRange(range);
+  if (from > to) return [];
+  return eachMonthOfInterval({ start: from, end: to }).map((month) =>
+    toRange(month < from ? from : month, endOfMonth(month) > to ? to : endOfMonth(month)),
+  );
+}
+
 /** Days in the range, both ends included. */
 export function daysInRange(range: DateRange): number {
   const { from, to } = requireRange(range);

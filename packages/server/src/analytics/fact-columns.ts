@@ -134,10 +134,7 @@ export interface FactColumns {
   reception: RawBuilder<unknown>;
   /** The count of the receptions, or of those with a sheet meeting a condition. */
   receptions: (condition?: ReceptionCondition) => RawBuilder<unknown>;
-  /**
-   * The count of the receptions of one patient's sheets, grouped by patient (受付回数別); with
-   * `wholeReceptions`, only that no filter keeps part of a reception.
-   */
+  /** The count of the receptions of one patient's sheets, grouped by patient (受付回数別). */
   patientReceptions: RawBuilder<unknown>;
   /** The reception at the store whatever the institution. */
   receptionAtStore: RawBuilder<unknown>;
@@ -186,36 +183,27 @@ const FIRST_SHEET_PATIENT_RECEPTIONS = sql`count(*) filter (where p.id = p.recep
 
 /**
  * The columns of the sheets of a layout, and of their medicine lines when those are the facts.
- * `wholeReceptions`: the facts are sheets, and every sheet of a reception is either among them,
- * in the same group, or not at all (engine.ts says when).
+ * `wholeReceptions`: the facts are sheets, and every sheet of a reception is either among them or
+ * none is; `receptions` then also takes each reception to fall in one group, `patientReceptions`
+ * groups by patient (engine.ts says when).
  */
 export function factColumns(
   dialect: AnalyticsDialect,
   medicineLines: boolean,
   wholeReceptions = false,
 ): FactColumns {
-  const sheet =
-    dialect === 'duckdb'
-      ? {
-          reception: sql`p.reception_key`,
-          receptions:
-            wholeReceptions && !medicineLines
-              ? firstSheetReceptions
-              : distinctReceptions(sql`p.reception_key`),
-          patientReceptions:
-            wholeReceptions && !medicineLines
-              ? FIRST_SHEET_PATIENT_RECEPTIONS
-              : sql`count(distinct p.reception_key)`,
-          receptionAtStore: sql`p.store_reception_key`,
-          pharmacistDay: sql`p.pharmacist_day`,
-        }
-      : {
-          reception: RECEPTION_TEXT,
-          receptions: distinctReceptions(RECEPTION_TEXT),
-          patientReceptions: sql`count(distinct ${RECEPTION_TEXT})`,
-          receptionAtStore: STORE_RECEPTION_TEXT,
-          pharmacistDay: PHARMACIST_DAY,
-        };
+  const onFirstSheets = dialect === 'duckdb' && wholeReceptions && !medicineLines;
+  const reception = dialect === 'duckdb' ? sql`p.reception_key` : RECEPTION_TEXT;
+  const sheet = {
+    reception,
+    receptions: onFirstSheets ? firstSheetReceptions : distinctReceptions(reception),
+    patientReceptions: onFirstSheets
+      ? FIRST_SHEET_PATIENT_RECEPTIONS
+      : distinctReceptions(reception)(),
+    ...(dialect === 'duckdb'
+      ? { receptionAtStore: sql`p.store_reception_key`, pharmacistDay: sql`p.pharmacist_day` }
+      : { receptionAtStore: STORE_RECEPTION_TEXT, pharmacistDay: PHARMACIST_DAY }),
+  };
   if (medicineLines) return { ...sheet, ...LINE_GENERIC };
   return dialect === 'duckdb'
     ? {

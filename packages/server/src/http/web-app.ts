@@ -40,7 +40,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, buildin
     reply.redirect(WEB_BASE_PATH),
   );
   app.get(`${WEB_BASE_PATH}*`, declared, async (request, reply) => {
-    if (!built()) {
+    if (building && !built()) {
       return reply
         .code(503)
         .header('Retry-After', '5')
