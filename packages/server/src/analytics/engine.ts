@@ -159,6 +159,20 @@ export interface ConditionsOn {
 }
 
 /**
+ * An id of the scope written into a statement as a literal. The scope's ids and the period's days
+ * are literals rather than parameters: DuckDB binds each parameter in JavaScript, which took half
+ * a millisecond for a chain's thirty stores, and planned the same 30-day statement a millisecond
+ * slower with them.
+ */
+function idLiteral(id: number): RawBuilder<unknown> {
+  if (!Number.isSafeInteger(id)) throw new RangeError(`not an id: ${id}`);
+  return sql.lit(id);
+}
+
+/** A day of the period as a date literal (quotes inside are doubled by the compiler). */
+const dayLiteral = (day: string) => sql`${sql.lit(day)}::date`;
+
+/**
  * The sheets in scope: the stores, the period and the filters, as conditions on `p`. With the
  * generic filter, `lineClass` is the class of the medicine line being counted (null: the sheet
  * counts when any of its lines has a class asked for).
@@ -171,9 +185,13 @@ export function sheetConditions(
   const { corporationId, storeIds } = query.scope;
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const conditions: RawBuilder<unknown>[] = [
-    sql`${column('corporation_id')} = ${corporationId}`,
-    sql`${column('store_id')} in (${sql.join(storeIds)})`,
-    sql`${column('dispensing_date')} between ${query.from} and ${query.to}`,
+    sql`${column('corporation_id')} = ${idLiteral(corporationId)}`,
+    dialect === 'duckdb'
+      ? // DuckDB turns an IN list of more than a few values into a join, which took three times
+        // as long as the list's own test on a 12-month page of thirty stores.
+        sql`list_contains([${sql.join(storeIds.map(idLiteral))}], ${column('store_id')})`
+      : sql`${column('store_id')} in (${sql.join(storeIds.map(idLiteral))})`,
+    sql`${column('dispensing_date')} between ${dayLiteral(query.from)} and ${dayLiteral(query.to)}`,
   ];
   const {
     genericMedicine = [],
@@ -318,7 +336,7 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
     medicineLines: false,
     lineConditions: [],
   });
-  const ownLines = sql`l.corporation_id = ${scope.corporationId}`;
+  const ownLines = sql`l.corporation_id = ${idLiteral(scope.corporationId)}`;
   switch (facts) {
     case 'sections':
       return {
@@ -360,7 +378,7 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
   const yj = level === 'medicineLine' ? sql`, min(i.yj_code) as yj_code` : sql``;
   const items = sql`(select i.corporation_id, i.prescription_id, i.code, min(i.name) as name ${yj}
     from ${table} i
-    where ${sql.join([sql`i.corporation_id = ${scope.corporationId}`, ...categoryTest('i')], sql` and `)}
+    where ${sql.join([sql`i.corporation_id = ${idLiteral(scope.corporationId)}`, ...categoryTest('i')], sql` and `)}
     group by i.corporation_id, i.prescription_id, i.code)`;
   return {
     facts,
