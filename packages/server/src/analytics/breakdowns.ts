@@ -39,7 +39,17 @@ export interface BreakdownSql {
   detail?: RawBuilder<string | null>;
   yjCode?: RawBuilder<string | null>;
   keyText?: RawBuilder<string>;
-  labels?: { joins: RawBuilder<unknown>; name?: RawBuilder<unknown>; detail?: RawBuilder<unknown> };
+  labels?: {
+    joins: RawBuilder<unknown>;
+    name?: RawBuilder<unknown>;
+    detail?: RawBuilder<unknown>;
+    yjCode?: RawBuilder<unknown>;
+  };
+  /**
+   * The item names come from the items of the lines in scope, as `item_names` (code, name,
+   * yj_code), which the engine writes over the same facts and conditions.
+   */
+  itemNames?: true;
   label?: (item: ItemColumns) => string;
   /** Tables the expressions over the facts need, joined after the facts. */
   joins?: RawBuilder<unknown>;
@@ -72,6 +82,8 @@ function addressPrefix(prefix: string): RawBuilder<unknown> {
 export interface BreakdownContext {
   dialect: AnalyticsDialect;
   corporationId: number;
+  /** Whether the facts are the replica's lines alone (`l`, carrying item_id). */
+  linesAlone?: boolean;
 }
 
 /** A breakdown by a name table's id: the names joined after the grouping. */
@@ -113,6 +125,27 @@ function byPlace(
     : { key: text, keyText: sql`coalesce(g.key, '')`, joins: PATIENT_JOIN, ...rest };
 }
 
+/**
+ * A breakdown by the item of a line (a fee, a medicine, a material): its code, named by the least
+ * name (and YJ code) of its lines. On the replica's lines the names are taken after the grouping
+ * from the lines' items (their ids: reading each line's texts took two thirds of the medicine
+ * page's statement).
+ */
+function lineItem(context: BreakdownContext, yjCode: boolean): BreakdownSql {
+  if (context.dialect === 'duckdb' && context.linesAlone) {
+    return {
+      key: sql`l.code`,
+      itemNames: true,
+      labels: {
+        joins: sql`left join item_names n on n.code = g.key`,
+        name: sql`n.name`,
+        ...(yjCode ? { yjCode: sql`n.yj_code` } : {}),
+      },
+    };
+  }
+  return { key: sql`l.code`, name: sql`l.name`, ...(yjCode ? { yjCode: sql`l.yj_code` } : {}) };
+}
+
 function simple(
   breakdown: Exclude<Breakdown, 'address' | 'receptionCount'>,
   context: BreakdownContext,
@@ -149,11 +182,10 @@ function simple(
         label: ({ key }) => FEE_SECTIONS.find((s) => s.key === key)!.name,
       };
     case 'feeItem':
-      return { key: sql`l.code`, name: sql`l.name` };
-    case 'medicine':
-      return { key: sql`l.code`, name: sql`l.name`, yjCode: sql`l.yj_code` };
     case 'material':
-      return { key: sql`l.code`, name: sql`l.name` };
+      return lineItem(context, false);
+    case 'medicine':
+      return lineItem(context, true);
     case 'clinic':
       return byId(
         sql`p.institution_id`,

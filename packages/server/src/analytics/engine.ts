@@ -461,7 +461,11 @@ async function queryParts(
   );
   const { key: bucket, label: bucketLabel } = bucketGrouping(query.axis, dialect, on.alias);
   const breakdown: BreakdownSql | undefined = query.page
-    ? breakdownSql(query.page, { dialect, corporationId: query.scope.corporationId }, query.address)
+    ? breakdownSql(
+        query.page,
+        { dialect, corporationId: query.scope.corporationId, linesAlone: on.alias === 'l' },
+        query.address,
+      )
     : undefined;
   // 集中率 counts each store's receptions by institution, then ranks the institutions.
   const concentration = definitions.some((d) => d.grain === 'institution');
@@ -485,6 +489,12 @@ async function queryParts(
   const partsAs = (parts: typeof select, as: (c: (typeof select)[number]) => RawBuilder<unknown>) =>
     parts.map((c) => sql`${as(c)} as ${sql.ref(c.column)}`);
   const ctes: RawBuilder<unknown>[] = [];
+  if (breakdown?.itemNames) {
+    ctes.push(sql`item_names as (
+      select i.code, min(i.name) as name, min(i.yj_code) as yj_code
+      from (select distinct l.item_id ${scanned}) d join line_items i on i.id = d.item_id
+      group by i.code)`);
+  }
   // 受付回数別: each patient's receptions over the whole period, within the same scope.
   if (query.page?.breakdown === 'receptionCount') {
     ctes.push(sql`visits as materialized (
@@ -605,7 +615,9 @@ async function queryParts(
           sql`${breakdown.keyText ?? sql`g.key`} as key_text`,
           sql`${onTotals(labels?.name ?? sql`g.name`)} as label_name`,
           sql`${onTotals(labels?.detail ?? sql`g.detail`)} as label_detail`,
-          ...(breakdown.yjCode ? [sql`${onTotals(sql`g.yj_code`)} as yj_code`] : []),
+          ...(breakdown.yjCode || labels?.yjCode
+            ? [sql`${onTotals(labels?.yjCode ?? sql`g.yj_code`)} as yj_code`]
+            : []),
         ]
       : []),
     ...partsOut.map((c) => sql.ref(`g.${c}`)),

@@ -33,16 +33,17 @@ import {
   FEE_ITEMS,
   FEE_LINES,
   FEES,
-  LABELS,
   LAYOUT_VERSION,
+  LINE_ITEMS,
   LINE_TABLES,
   lineSheetKeys,
   NAME_TABLES,
   PATIENTS,
   PRESCRIPTIONS,
-  REPLICATED_TABLES,
   replicaDdl,
+  SEQUENCES,
   SHEET_KEYS,
+  STORED_TABLES,
   type ReplicatedTable,
 } from './replica-layout.ts';
 
@@ -391,9 +392,9 @@ export class AnalyticsReplica {
         min(dispensing_date) as from, max(dispensing_date) as to
       from prescriptions group by corporation_id order by corporation_id`.execute(db);
     await this.writer.run(
-      `begin; ${[...REPLICATED_TABLES, LABELS].map((t) => `drop table if exists ${t.name};`).join(' ')}
+      `begin; ${STORED_TABLES.map((t) => `drop table if exists ${t.name};`).join(' ')}
        drop table if exists replica_state; drop table if exists replica_versions;
-       drop sequence if exists label_ids;
+       ${SEQUENCES.map((name) => `drop sequence if exists ${name};`).join(' ')}
        ${replicaDdl().join('; ')}; commit`,
     );
     // Each corporation's patients whole, then its facts a month at a time, every store together:
@@ -653,16 +654,15 @@ async function storeStatements(
   );
   for (const [table, csv] of lines) {
     if (csv === '') continue;
-    const source =
-      table === MEDICINES
-        ? 'staged_medicines'
-        : table === FEES
-          ? `(select l.*, i.code, i.name, i.category
-              from ${csvSource(FEE_LINES, csvFile(FEE_LINES.name, csv))} l
-              join ${csvSource(FEE_ITEMS, await feeItemsFile(trx, corporationId))} i
-                on i.id = l.fee_item_id)`
-          : csvSource(table, csvFile(table.name, csv));
-    statements.push(insertLines(table, source, where));
+    const source = table === MEDICINES ? 'staged_medicines' : `staged_${table.name}`;
+    if (table === FEES) {
+      statements.push(`create or replace temp table ${source} as
+        select l.*, i.code, i.name, i.category
+        from ${csvSource(FEE_LINES, csvFile(FEE_LINES.name, csv))} l
+        join ${csvSource(FEE_ITEMS, await feeItemsFile(trx, corporationId))} i
+          on i.id = l.fee_item_id`);
+    } else if (table !== MEDICINES) statements.push(staged(source, table, csv, csvFile));
+    statements.push(newLineItems(table, source), insertLines(table, source, where));
   }
   // The patients' other sheets (other dates and stores) take their new attributes too.
   if (patientsChange) statements.push(updatePatientKeys(corporationId));
@@ -732,16 +732,33 @@ function insertSheets(source: string): string {
     ) g on g.prescription_id = p.id`;
 }
 
+/** The YJ code of a source's line `l` (null for the lines that have none). */
+const yjCodeOf = (table: ReplicatedTable) =>
+  table.columns.some(([c]) => c === 'yj_code') ? 'l.yj_code' : 'null::varchar';
+
+/** The item `i` in LINE_ITEMS of a line `l` whose YJ code is `yjCode`. */
+const sameItem = (yjCode: string) =>
+  `i.code = l.code and i.name = l.name and i.yj_code is not distinct from ${yjCode}`;
+
+/** Adds the items of a source's lines that LINE_ITEMS lacks yet. */
+function newLineItems(table: ReplicatedTable, source: string): string {
+  return `insert into ${LINE_ITEMS.name} select nextval('line_item_ids'), code, name, yj_code from (
+    select distinct l.code, l.name, ${yjCodeOf(table)} as yj_code from ${source} l) l
+    where not exists (select 1 from ${LINE_ITEMS.name} i where ${sameItem('l.yj_code')})`;
+}
+
 /** Inserts the lines of a source with their sheet's keys (its sheets inserted already). */
 function insertLines(table: ReplicatedTable, source: string, where: string): string {
   const keys = [
     ...lineSheetKeys(table).map(([c]) => `p.${c}`),
     ...(table === FEES ? [sqlText(feeCategoryIndex('l'))] : []),
+    'i.id',
   ];
   return `insert into ${table.name}
     select ${columnList(table, 'l')}, ${keys.join(', ')}
     from ${source} l join (select * from prescriptions where ${where}) p
-      on p.id = l.prescription_id`;
+      on p.id = l.prescription_id
+    join ${LINE_ITEMS.name} i on ${sameItem(yjCodeOf(table))}`;
 }
 
 /** Gives the staged patients' sheets whose patient keys changed their new ones. */

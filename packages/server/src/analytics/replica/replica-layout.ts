@@ -6,7 +6,7 @@
  * table. The engine compiles each metric definition to this layout (fact-columns.ts).
  * Raise LAYOUT_VERSION with any change here: a replica of another layout is rebuilt at start.
  */
-export const LAYOUT_VERSION = 6;
+export const LAYOUT_VERSION = 7;
 
 /** A replicated table: its columns in order, with their DuckDB types. */
 export interface ReplicatedTable {
@@ -74,6 +74,13 @@ export const LINE_SHEET_KEYS = [
  * category in FEE_CATEGORIES (fact-columns.ts), which the fee pages test as a number.
  */
 export const FEE_LINE_KEYS = [['category_id', 'SMALLINT']] as const;
+
+/**
+ * What the replica adds to every line: item_id, its item in LINE_ITEMS. The item pages group by
+ * the code and name each code after the grouping from the items of the lines in scope: the least
+ * name (and YJ code) of those, as over the lines themselves, without reading a text of each line.
+ */
+export const LINE_ITEM_KEYS = [['item_id', 'INTEGER']] as const;
 
 /** Facts of a store's dates: replaced together whenever a commit changes those dates. */
 export const PRESCRIPTIONS: ReplicatedTable = {
@@ -220,6 +227,20 @@ export const LABELS: ReplicatedTable = {
   ],
 };
 
+/**
+ * The items of the lines: each code, name and YJ code a line carries (fees and materials have no
+ * YJ code). Only ever added to, shared by corporations, like the labels.
+ */
+export const LINE_ITEMS: ReplicatedTable = {
+  name: 'line_items',
+  columns: [
+    ['id', 'INTEGER'],
+    ['code', 'VARCHAR'],
+    ['name', 'VARCHAR'],
+    ['yj_code', 'VARCHAR'],
+  ],
+};
+
 export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
   PRESCRIPTIONS,
   ...LINE_TABLES,
@@ -227,11 +248,20 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
   ...NAME_TABLES,
 ];
 
+/** Every table of the replica's facts and names, and the sequences that number its own ids. */
+export const STORED_TABLES: readonly ReplicatedTable[] = [...REPLICATED_TABLES, LABELS, LINE_ITEMS];
+export const SEQUENCES = ['label_ids', 'line_item_ids'] as const;
+
 /** A table as the replica stores it: the system of record's columns and the keys it adds. */
 function storedColumns(table: ReplicatedTable): readonly (readonly [string, string])[] {
   if (table === PRESCRIPTIONS) return [...table.columns, ...SHEET_KEYS];
   if (LINE_TABLES.includes(table)) {
-    return [...table.columns, ...lineSheetKeys(table), ...(table === FEES ? FEE_LINE_KEYS : [])];
+    return [
+      ...table.columns,
+      ...lineSheetKeys(table),
+      ...(table === FEES ? FEE_LINE_KEYS : []),
+      ...LINE_ITEM_KEYS,
+    ];
   }
   return table.columns;
 }
@@ -248,13 +278,13 @@ export const columnList = (table: ReplicatedTable, alias?: string) =>
 /** DDL of the replica: its tables and what it knows of the change log. */
 export function replicaDdl(): string[] {
   return [
-    ...[...REPLICATED_TABLES, LABELS].map(
+    ...STORED_TABLES.map(
       (t) =>
         `create table ${t.name} (${storedColumns(t)
           .map(([c, type]) => `${c} ${type}`)
           .join(', ')})`,
     ),
-    'create sequence label_ids',
+    ...SEQUENCES.map((name) => `create sequence ${name}`),
     // layout, and the last change of the log applied (replica_state holds one row)
     `create table replica_state (layout integer not null, last_change bigint not null)`,
     // the data version of each corporation's facts the replica holds

@@ -400,4 +400,72 @@ describe('the analytics replica', () => {
       rmSync(first.dataDir, { recursive: true, force: true });
     }
   });
+
+  it('names a fee, medicine or material by the least name of its lines in scope', async () => {
+    // On a day of September the most common fee, medicine and material of store 1002 carry a
+    // second name, which sorts after the first: the month shows the first, that day the second.
+    const { records } = generatedFile(world, '1002', ['2026-09']);
+    const commonest = (codes: string[]) => {
+      const counts = new Map<string, number>();
+      for (const c of codes) counts.set(c, (counts.get(c) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    };
+    const renamed = {
+      fee: commonest(records.flatMap((r) => r.fees.map((f) => f.code))),
+      medicine: commonest(records.flatMap((r) => r.medicines.map((m) => m.code))),
+      material: commonest(records.flatMap((r) => r.materials.map((m) => m.code))),
+    };
+    // A day in mid-month with the material, which few sheets hold.
+    const day = records.find(
+      (r) =>
+        r.dispensingDate > '2026-09-10' &&
+        r.dispensingDate < '2026-09-25' &&
+        r.materials.some((m) => m.code === renamed.material),
+    )!.dispensingDate;
+    const rename = <T extends { code: string; name: string }>(lines: T[], code: string) =>
+      lines.map((l) => (l.code === code ? { ...l, name: `${l.name}（別名）` } : l));
+    const file = records.map((r) =>
+      r.dispensingDate === day
+        ? {
+            ...r,
+            fees: rename(r.fees, renamed.fee),
+            medicines: rename(r.medicines, renamed.medicine),
+            materials: rename(r.materials, renamed.material),
+          }
+        : r,
+    );
+    const csv = Buffer.from(toDispensingCsv(file, DEMO_PHARMACY_CODES['1002']!));
+    expect((await uploadFile(t, '1002', csv, 'september.csv')).body).toMatchObject({
+      status: 'loaded',
+    });
+    await replicaCaughtUp(t.app, t.db);
+    const scope = await wholeScope(t.db, ['1002']);
+    const pages = [
+      ['dispensing_technical_fee', renamed.fee],
+      ['medicine_fee', renamed.medicine],
+      ['medical_material_fee', renamed.material],
+    ] as const;
+    for (const [family, code] of pages) {
+      const page = ANALYSIS_PAGES.find((p) => p.family === family)!;
+      for (const [from, to, second] of [
+        ['2026-09-01', '2026-09-30', false],
+        [day, day, true],
+        [`2026-09-${String(Number(day.slice(8)) + 1).padStart(2, '0')}`, '2026-09-30', false],
+      ] as const) {
+        const query = { scope, from, to, axis: 3 as const, page };
+        for (const slug of page.metrics) {
+          const [onReplica, onRecords] = await Promise.all([
+            computeMetric(replicaOf(t.app), slug, query),
+            computeMetric(t.db, slug, query),
+          ]);
+          const label = `${family} ${slug} ${from}〜${to}`;
+          const byKey = (series: MetricSeries[]) =>
+            [...series].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+          expect(byKey(onReplica), label).toEqual(byKey(onRecords));
+          const item = onReplica.find((s) => s.key === code);
+          expect(item?.name?.endsWith('（別名）'), label).toBe(second);
+        }
+      }
+    }
+  });
 });
