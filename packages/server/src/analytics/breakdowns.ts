@@ -46,7 +46,7 @@ export interface BreakdownSql {
     yjCode?: RawBuilder<unknown>;
   };
   /**
-   * The item names come from the items of the lines in scope, as `item_names` (code, name,
+   * The names come from the medicines of the lines in scope, as `item_names` (code, name,
    * yj_code), which the engine writes over the same facts and conditions.
    */
   itemNames?: true;
@@ -82,7 +82,7 @@ function addressPrefix(prefix: string): RawBuilder<unknown> {
 export interface BreakdownContext {
   dialect: AnalyticsDialect;
   corporationId: number;
-  /** Whether the facts are the replica's lines alone (`l`, carrying item_id). */
+  /** Whether the facts are the replica's lines alone (`l`; medicine lines carry item_id). */
   linesAlone?: boolean;
 }
 
@@ -126,12 +126,11 @@ function byPlace(
 }
 
 /**
- * A breakdown by the item of a line (a fee, a medicine, a material): its code, named by the least
- * name (and YJ code) of its lines. On the replica's lines the names are taken after the grouping
- * from the lines' items (their ids: reading each line's texts took two thirds of the medicine
- * page's statement).
+ * The medicine page's breakdown: a medicine line's code, named by the least name and YJ code of
+ * its lines. On the replica's lines they are taken after the grouping from the medicines of the
+ * lines in scope (replica-layout.ts, MEDICINE_LINE_KEYS).
  */
-function lineItem(context: BreakdownContext, yjCode: boolean): BreakdownSql {
+function medicine(context: BreakdownContext): BreakdownSql {
   if (context.dialect === 'duckdb' && context.linesAlone) {
     return {
       key: sql`l.code`,
@@ -139,11 +138,11 @@ function lineItem(context: BreakdownContext, yjCode: boolean): BreakdownSql {
       labels: {
         joins: sql`left join item_names n on n.code = g.key`,
         name: sql`n.name`,
-        ...(yjCode ? { yjCode: sql`n.yj_code` } : {}),
+        yjCode: sql`n.yj_code`,
       },
     };
   }
-  return { key: sql`l.code`, name: sql`l.name`, ...(yjCode ? { yjCode: sql`l.yj_code` } : {}) };
+  return { key: sql`l.code`, name: sql`l.name`, yjCode: sql`l.yj_code` };
 }
 
 function simple(
@@ -183,9 +182,9 @@ function simple(
       };
     case 'feeItem':
     case 'material':
-      return lineItem(context, false);
+      return { key: sql`l.code`, name: sql`l.name` };
     case 'medicine':
-      return lineItem(context, true);
+      return medicine(context);
     case 'clinic':
       return byId(
         sql`p.institution_id`,

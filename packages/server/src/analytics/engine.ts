@@ -491,7 +491,7 @@ async function queryParts(
   if (breakdown?.itemNames) {
     ctes.push(sql`item_names as (
       select i.code, min(i.name) as name, min(i.yj_code) as yj_code
-      from (select distinct l.item_id ${scanned}) d join line_items i on i.id = d.item_id
+      from (select distinct l.item_id ${scanned}) d join medicine_items i on i.id = d.item_id
       group by i.code)`);
   }
   // 受付回数別: each patient's receptions over the whole period, within the same scope.

@@ -76,11 +76,13 @@ export const LINE_SHEET_KEYS = [
 export const FEE_LINE_KEYS = [['category_id', 'SMALLINT']] as const;
 
 /**
- * What the replica adds to every line: item_id, its item in LINE_ITEMS. The item pages group by
- * the code and name each code after the grouping from the items of the lines in scope: the least
- * name (and YJ code) of those, as over the lines themselves, without reading a text of each line.
+ * What the replica adds to each medicine line: item_id, its medicine in MEDICINE_ITEMS. The
+ * medicine page groups by the code and names each code after the grouping from the medicines of
+ * the lines in scope: the least name and YJ code of those, as over the lines themselves, without
+ * reading each line's texts (two thirds of the page's statement). The fee and material pages read
+ * their lines' names, which cost no more than a second pass over the lines' ids.
  */
-export const LINE_ITEM_KEYS = [['item_id', 'INTEGER']] as const;
+export const MEDICINE_LINE_KEYS = [['item_id', 'INTEGER']] as const;
 
 /** Facts of a store's dates: replaced together whenever a commit changes those dates. */
 export const PRESCRIPTIONS: ReplicatedTable = {
@@ -156,18 +158,20 @@ export const FEE_ITEMS: ReplicatedTable = {
   ],
 };
 
+export const MEDICINE_LINES: ReplicatedTable = {
+  name: 'prescription_medicines',
+  columns: [
+    ...ITEM_COLUMNS,
+    ['yj_code', 'VARCHAR'],
+    ['generic_class', 'SMALLINT'],
+    ['days', 'SMALLINT'],
+  ],
+};
+
 /** The lines of the prescriptions above. */
 export const LINE_TABLES: readonly ReplicatedTable[] = [
   FEES,
-  {
-    name: 'prescription_medicines',
-    columns: [
-      ...ITEM_COLUMNS,
-      ['yj_code', 'VARCHAR'],
-      ['generic_class', 'SMALLINT'],
-      ['days', 'SMALLINT'],
-    ],
-  },
+  MEDICINE_LINES,
   { name: 'prescription_materials', columns: ITEM_COLUMNS },
 ];
 
@@ -228,11 +232,11 @@ export const LABELS: ReplicatedTable = {
 };
 
 /**
- * The items of the lines: each code, name and YJ code a line carries (fees and materials have no
- * YJ code). Only ever added to, shared by corporations, like the labels.
+ * The medicines of the lines: each code, name and YJ code a medicine line carries. Only ever added
+ * to, shared by corporations, like the labels.
  */
-export const LINE_ITEMS: ReplicatedTable = {
-  name: 'line_items',
+export const MEDICINE_ITEMS: ReplicatedTable = {
+  name: 'medicine_items',
   columns: [
     ['id', 'INTEGER'],
     ['code', 'VARCHAR'],
@@ -249,8 +253,12 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
 ];
 
 /** Every table of the replica's facts and names, and the sequences that number its own ids. */
-export const STORED_TABLES: readonly ReplicatedTable[] = [...REPLICATED_TABLES, LABELS, LINE_ITEMS];
-export const SEQUENCES = ['label_ids', 'line_item_ids'] as const;
+export const STORED_TABLES: readonly ReplicatedTable[] = [
+  ...REPLICATED_TABLES,
+  LABELS,
+  MEDICINE_ITEMS,
+];
+export const SEQUENCES = ['label_ids', 'medicine_item_ids'] as const;
 
 /** A table as the replica stores it: the system of record's columns and the keys it adds. */
 function storedColumns(table: ReplicatedTable): readonly (readonly [string, string])[] {
@@ -260,7 +268,7 @@ function storedColumns(table: ReplicatedTable): readonly (readonly [string, stri
       ...table.columns,
       ...lineSheetKeys(table),
       ...(table === FEES ? FEE_LINE_KEYS : []),
-      ...LINE_ITEM_KEYS,
+      ...(table === MEDICINE_LINES ? MEDICINE_LINE_KEYS : []),
     ];
   }
   return table.columns;
