@@ -1,4 +1,4 @@
-import type { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBInstance, DuckDBResultReader } from '@duckdb/node-api';
 import {
   DummyDriver,
   Kysely,
@@ -87,7 +87,7 @@ export function duckdbExecutor(
             ...(parameters as (string | number | boolean | null)[]),
           ]);
           if (signal?.aborted) throw new CallAbandoned();
-          return reader.getRowObjectsJS() as Row[];
+          return rowObjects(reader);
         } finally {
           signal?.removeEventListener('abort', interrupt);
           connection.closeSync();
@@ -96,4 +96,21 @@ export function duckdbExecutor(
       return queue ? queue.run(run, signal) : run();
     },
   };
+}
+
+/**
+ * The rows of a result as objects, read a column at a time: for the tens of thousands of rows of
+ * a page of many items (医師: 25,905) three times as fast as the client's row objects (61 → 18 ms).
+ */
+export function rowObjects(reader: DuckDBResultReader): Row[] {
+  const columns = reader.getColumnsObjectJS();
+  const names = Object.keys(columns);
+  const values = names.map((name) => columns[name]!);
+  const rows: Row[] = new Array<Row>(reader.currentRowCount);
+  for (let i = 0; i < rows.length; i++) {
+    const row: Row = {};
+    for (let j = 0; j < names.length; j++) row[names[j]!] = values[j]![i];
+    rows[i] = row;
+  }
+  return rows;
 }
