@@ -196,9 +196,10 @@ export function comparisonRange(base: DateRange, type: ComparisonTypeValue): Dat
 export function monthsOfRange(range: DateRange): DateRange[] {
   const { from, to } = requireRange(range);
   if (from > to) return [];
-  return eachMonthOfInterval({ start: from, end: to }).map((month) =>
-    toRange(month < from ? from : month, endOfMonth(month) > to ? to : endOfMonth(month)),
-  );
+  return eachMonthOfInterval({ start: from, end: to }).map((month) => {
+    const end = endOfMonth(month);
+    return toRange(month < from ? from : month, end > to ? to : end);
+  });
 }
 
 /** Days in the range, both ends included. */

@@ -554,7 +554,7 @@ export class AnalyticsReplica {
   }
 }
 
-/** What one replica transaction copies (analytics-replica.ts, applyInTransaction). */
+/** What one replica transaction copies (applyInTransaction). */
 interface Copy {
   stores?: StoreDates[];
   /** Corporations whose names (NAME_TABLES) are copied again. */
