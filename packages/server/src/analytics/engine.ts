@@ -14,6 +14,7 @@ import type { AnalysisScope } from '../access/analysis-scope.ts';
 import type { Database } from '../db/connection.ts';
 import {
   executorOf,
+  rowValues,
   statementKey,
   type AnalyticsDialect,
   type AnalyticsExecutor,
@@ -590,14 +591,17 @@ async function queryParts(
   let partsOf = of;
   if (concentration) {
     // Each store's institutions ranked in the statement, not over thousands of rows in JavaScript.
-    grouped = sql`select r.is_total, r.bucket, r.key, min(r.name) as name,
-        min(r.detail) as detail, min(r.yj_code) as yj_code, ${CONCENTRATION_PARTS}
-      from (select g.*, ${sql.ref(`g.${select[0]!.column}`)} as n, ${institutionRank(
-        [sql`g.is_total`, sql`g.bucket`, sql`g.key`, sql`g.extra_key`],
-        sql.ref(`g.${select[0]!.column}`),
-      )} as rank
-        from (${grouped}) g) r
-      group by r.is_total, r.bucket, r.key`;
+    const groups = ['is_total', 'bucket', 'key'];
+    const carried = ['name', 'detail', 'yj_code'];
+    const rows = sql`select ${sql.join([...groups, ...carried].map((c) => sql.ref(`g.${c}`)))},
+        g.extra_key as store, ${sql.ref(`g.${select[0]!.column}`)} as n
+      from (${grouped}) g`;
+    grouped = sql`select ${sql.join([
+      ...groups.map((c) => sql.ref(`s.${c}`)),
+      ...carried.map((c) => sql`min(${sql.ref(`s.${c}`)}) as ${sql.ref(c)}`),
+    ])}, ${CONCENTRATION_PARTS}
+      from (${storeTops(dialect, rows, groups, carried)}) s
+      group by ${sql.join(groups.map((c) => sql.ref(`s.${c}`)))}`;
     partsOut = CONCENTRATION_COLUMNS.map(([, column]) => column);
     partsOf = new Map(definitions.map((d) => [d, CONCENTRATION_COLUMNS]));
   }
@@ -607,24 +611,26 @@ async function queryParts(
   // DuckDB's whole statement).
   const onTotals = (expression: RawBuilder<unknown>) =>
     sql`case when g.is_total then ${expression} end`;
-  const outputs = [
-    sql`g.is_total, g.bucket`,
+  const outputs: (readonly [name: string, expression: RawBuilder<unknown>])[] = [
+    ['is_total', sql`g.is_total`],
+    ['bucket', sql`g.bucket`],
     ...(breakdown
-      ? [
-          sql`${breakdown.keyText ?? sql`g.key`} as key_text`,
-          sql`${onTotals(labels?.name ?? sql`g.name`)} as label_name`,
-          sql`${onTotals(labels?.detail ?? sql`g.detail`)} as label_detail`,
+      ? ([
+          ['key_text', breakdown.keyText ?? sql`g.key`],
+          ['label_name', onTotals(labels?.name ?? sql`g.name`)],
+          ['label_detail', onTotals(labels?.detail ?? sql`g.detail`)],
           ...(breakdown.yjCode || labels?.yjCode
-            ? [sql`${onTotals(labels?.yjCode ?? sql`g.yj_code`)} as yj_code`]
+            ? [['yj_code', onTotals(labels?.yjCode ?? sql`g.yj_code`)] as const]
             : []),
-        ]
+        ] as const)
       : []),
-    ...partsOut.map((c) => sql.ref(`g.${c}`)),
+    ...partsOut.map((c) => [c, sql.ref(`g.${c}`)] as const),
   ];
+  const names = outputs.map(([name]) => name);
   const statement = sql<
     Record<string, unknown>
   >`${ctes.length > 0 ? sql`with ${sql.join(ctes)}` : sql``}
-    select ${sql.join(outputs)}
+    select ${sql.join(outputs.map(([name, expression]) => sql`${expression} as ${sql.ref(name)}`))}
     from (${grouped}) g
     ${labels?.joins ?? sql``}`;
   // A page's rows are tens of thousands: each is read into one object per metric, and a bucket's
@@ -635,21 +641,33 @@ async function queryParts(
     if (label === undefined) bucketLabels.set(key, (label = bucketLabel(key)));
     return label;
   };
-  const answer = definitions.map((d) => ({ columns: partsOf.get(d)!, rows: [] as PartRow[] }));
-  for (const r of await executor.rows(statement)) {
-    const isTotal = r.is_total === true;
-    const keyText = r.key_text === null || r.key_text === undefined ? null : String(r.key_text);
-    const bucket = r.bucket === null || r.bucket === undefined ? null : labelOf(r.bucket);
+  // A column the statement lacks is at -1, where every row reads undefined.
+  const at = (name: string) => names.indexOf(name);
+  const [keyAt, nameAt, detailAt, yjAt] = [
+    at('key_text'),
+    at('label_name'),
+    at('label_detail'),
+    at('yj_code'),
+  ];
+  const answer = definitions.map((d) => ({
+    columns: partsOf.get(d)!.map(([part, column]) => [part, at(column)] as const),
+    rows: [] as PartRow[],
+  }));
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  for (const r of await rowValues(executor, statement, names)) {
+    const isTotal = r[0] === true;
+    const keyText = text(r[keyAt]);
+    const bucket = r[1] === null || r[1] === undefined ? null : labelOf(r[1]);
     const key = breakdown ? keyText : null;
     const name =
       breakdown && isTotal
         ? itemName(breakdown, {
             key: keyText ?? '',
-            name: (r.label_name as string | null) ?? null,
-            detail: (r.label_detail as string | null) ?? null,
+            name: text(r[nameAt]),
+            detail: text(r[detailAt]),
           })
         : null;
-    const yjCode = (r.yj_code as string | null) ?? null;
+    const yjCode = text(r[yjAt]);
     for (const { columns, rows } of answer) {
       const parts: Record<string, number> = {};
       for (const [part, column] of columns) parts[part] = Number(r[column] ?? 0);
@@ -660,19 +678,44 @@ async function queryParts(
 }
 
 /**
- * 集中率's parts over rows `r` of a store's receptions at an institution (`r.n`), each ranked
- * within its store by institutionRank (`r.rank`): the receptions, and those of each store's top
+ * Each store's receptions at its institutions, per group: rows `rows` (columns `groups`,
+ * `carried`, `store`, and `n`, the store's receptions at one institution) summed per group and
+ * store into `n`, with `top1` and `top3` the receptions of its top institution and top three.
+ * `carried` columns keep their least value. DuckDB sorts each store's counts in a list
+ * (a quarter faster than ranking them over 30 days of 30 stores); PostgreSQL ranks them.
+ */
+export function storeTops(
+  dialect: AnalyticsDialect,
+  rows: RawBuilder<unknown>,
+  groups: readonly string[],
+  carried: readonly string[] = [],
+): RawBuilder<unknown> {
+  const keys = sql.join([...groups, 'store'].map((c) => sql.ref(`c.${c}`)));
+  const kept = sql.join([
+    ...groups.map((c) => sql.ref(`c.${c}`)),
+    ...carried.map((c) => sql`min(${sql.ref(`c.${c}`)}) as ${sql.ref(c)}`),
+    sql`c.store`,
+  ]);
+  if (dialect === 'duckdb') {
+    return sql`select ${kept}, sum(c.n) as n, max(c.n) as top1,
+        list_sum(list_slice(list_sort(list(c.n), 'DESC'), 1, 3)) as top3
+      from (${rows}) c group by ${keys}`;
+  }
+  return sql`select ${kept}, sum(c.n) as n,
+      sum(c.n) filter (where c.rank = 1) as top1, sum(c.n) filter (where c.rank <= 3) as top3
+    from (select c.*, row_number() over (partition by ${keys} order by c.n desc) as rank
+      from (${rows}) c) c
+    group by ${keys}`;
+}
+
+/**
+ * 集中率's parts over rows `s` of storeTops: the receptions, and those of each store's top
  * institution and top three, summed over the stores. 集中率 over several stores is thus the
  * receptions-weighted mean of each store's own rate (docs/metrics.md), not the rate of the
  * stores' pooled institutions.
  */
-export const CONCENTRATION_PARTS = sql`sum(r.n) as receptions,
-  coalesce(sum(r.n) filter (where r.rank = 1), 0) as top1,
-  coalesce(sum(r.n) filter (where r.rank <= 3), 0) as top3`;
-
-/** The rank of an institution's receptions `n` within its store (and its group, `partition`). */
-export const institutionRank = (partition: RawBuilder<unknown>[], n: RawBuilder<unknown>) =>
-  sql`row_number() over (partition by ${sql.join(partition)} order by ${n} desc)`;
+export const CONCENTRATION_PARTS = sql`sum(s.n) as receptions,
+  coalesce(sum(s.top1), 0) as top1, coalesce(sum(s.top3), 0) as top3`;
 
 /** The columns of CONCENTRATION_PARTS, as the parts of the 集中率 definitions. */
 export const CONCENTRATION_COLUMNS = ['receptions', 'top1', 'top3'].map(

@@ -5,6 +5,7 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  sql,
   type RawBuilder,
 } from 'kysely';
 import type { Database } from '../db/connection.ts';
@@ -96,6 +97,29 @@ export function duckdbExecutor(
       return queue ? queue.run(run, signal) : run();
     },
   };
+}
+
+/**
+ * The values of a statement's rows, each row as an array in the order of `columns`, for a
+ * statement whose columns are booleans, numbers (as JavaScript numbers) and texts. On the
+ * replica DuckDB writes all the rows as one JSON text: its client converts each value on its own,
+ * which took 16 ms for the 25,352 rows of the 医師 page, while writing and parsing the JSON takes
+ * 7 ms.
+ */
+export async function rowValues(
+  executor: AnalyticsExecutor,
+  statement: RawBuilder<Row>,
+  columns: readonly string[],
+): Promise<unknown[][]> {
+  if (executor.dialect === 'postgres') {
+    return (await executor.rows(statement)).map((r) => columns.map((c) => r[c]));
+  }
+  const values = sql.join(columns.map((c) => sql.ref(`r.${c}`)));
+  const [answer] = await executor.rows(
+    sql<Row>`select to_json(list(json_array(${values})))::varchar as rows from (${statement}) r`,
+  );
+  const text = answer?.rows;
+  return typeof text === 'string' ? (JSON.parse(text) as unknown[][]) : [];
 }
 
 /**

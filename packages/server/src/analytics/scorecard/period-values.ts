@@ -4,8 +4,8 @@ import type { AnalysisScope } from '../../access/analysis-scope.ts';
 import {
   CONCENTRATION_COLUMNS,
   CONCENTRATION_PARTS,
-  institutionRank,
   sheetConditions,
+  storeTops,
 } from '../engine.ts';
 import {
   executorOf,
@@ -144,12 +144,12 @@ async function concentrationValues(
   where: RawBuilder<unknown>,
 ): Promise<Counted> {
   const receptions = factColumns(executor.dialect, false).receptionAtStore;
-  const rows = await executor.rows(sql`select grouping(r.store_id) = 1 as is_total, r.store_id,
-      ${CONCENTRATION_PARTS}
-    from (select c.*, ${institutionRank([sql`c.store_id`], sql`c.n`)} as rank
-      from (select p.store_id, count(distinct ${receptions}) as n
-        from prescriptions p where ${where} group by p.store_id, p.institution_id) c) r
-    group by grouping sets ((r.store_id), ())`);
+  const byInstitution = sql`select p.store_id as store, count(distinct ${receptions}) as n
+    from prescriptions p where ${where} group by p.store_id, p.institution_id`;
+  const rows = await executor.rows(sql`select grouping(s.store) = 1 as is_total,
+      s.store as store_id, ${CONCENTRATION_PARTS}
+    from (${storeTops(executor.dialect, byInstitution, [])}) s
+    group by grouping sets ((s.store), ())`);
   const kpis = ofGrain('institution');
   return byStore(rows, (row) =>
     Object.fromEntries(
