@@ -390,13 +390,18 @@ function plan(facts: Facts, query: MetricQuery, dialect: AnalyticsDialect): Plan
   };
 }
 
-type PartRow = {
-  isTotal: boolean;
-  bucket: string | null;
+/** A breakdown item's parts over the period, with its key and names. */
+type ItemTotal = {
   key: string | null;
   name: string | null;
   yjCode: string | null;
   parts: Parts;
+};
+
+/** One metric's parts: each item's over the period, and each item's by bucket. */
+type MetricParts = {
+  totals: ItemTotal[];
+  byItem: Map<string | null, Map<string | null, Parts>>;
 };
 
 /**
@@ -452,7 +457,7 @@ async function queryParts(
   definitions: readonly MetricDefinition[],
   facts: Facts,
   query: MetricQuery,
-): Promise<Map<MetricDefinition, PartRow[]>> {
+): Promise<Map<MetricDefinition, MetricParts>> {
   const { dialect } = executor;
   const { from, columns, on, medicineLines, lineConditions, filtered } = plan(
     facts,
@@ -651,13 +656,13 @@ async function queryParts(
   ];
   const answer = definitions.map((d) => ({
     columns: partsOf.get(d)!.map(([part, column]) => [part, at(column)] as const),
-    rows: [] as PartRow[],
+    totals: [] as ItemTotal[],
+    byItem: new Map<string | null, Map<string | null, Parts>>(),
   }));
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   for (const r of await rowValues(executor, statement, names)) {
     const isTotal = r[0] === true;
     const keyText = text(r[keyAt]);
-    const bucket = r[1] === null || r[1] === undefined ? null : labelOf(r[1]);
     const key = breakdown ? keyText : null;
     const name =
       breakdown && isTotal
@@ -667,14 +672,20 @@ async function queryParts(
             detail: text(r[detailAt]),
           })
         : null;
-    const yjCode = text(r[yjAt]);
-    for (const { columns, rows } of answer) {
+    const bucket = isTotal || r[1] === null || r[1] === undefined ? null : labelOf(r[1]);
+    for (const { columns, totals, byItem } of answer) {
       const parts: Record<string, number> = {};
       for (const [part, column] of columns) parts[part] = Number(r[column] ?? 0);
-      rows.push({ isTotal, bucket, key, name, yjCode, parts });
+      if (isTotal) {
+        totals.push({ key, name, yjCode: text(r[yjAt]), parts });
+        continue;
+      }
+      let byBucket = byItem.get(key);
+      if (!byBucket) byItem.set(key, (byBucket = new Map()));
+      byBucket.set(bucket, parts);
     }
   }
-  return new Map(definitions.map((d, i) => [d, answer[i]!.rows]));
+  return new Map(definitions.map((d, i) => [d, answer[i]!]));
 }
 
 /**
@@ -738,28 +749,21 @@ export function emptyValue(slug: MetricSlug, page?: AnalysisPageDef): number | n
   return found.definition.value(emptyParts(found.definition));
 }
 
-/** The series of one metric from its rows of parts. */
+/** The series of one metric from its parts. */
 function seriesOf(
   definition: MetricDefinition,
-  rows: PartRow[],
+  { totals, byItem }: MetricParts,
   query: MetricQuery,
   buckets: readonly string[],
 ): MetricSeries[] {
-  const totals = rows.filter((r) => r.isTotal);
-  if (query.page === undefined && totals.length === 0) {
-    totals.push({ isTotal: true, bucket: null, key: null, name: null, yjCode: null, parts: {} });
-  }
+  const items =
+    query.page === undefined && totals.length === 0
+      ? [{ key: null, name: null, yjCode: null, parts: {} }]
+      : totals;
   const empty = emptyParts(definition);
-  // Each item's parts by bucket, in one pass (a page of a thousand items has ten thousand rows).
-  const byItem = new Map<string | null, Map<string | null, Parts>>();
-  for (const r of rows) {
-    if (r.isTotal) continue;
-    const byBucket = byItem.get(r.key) ?? new Map<string | null, Parts>();
-    byBucket.set(r.bucket, r.parts);
-    byItem.set(r.key, byBucket);
-  }
-  return totals.map((total) => {
-    const byBucket = byItem.get(total.key) ?? new Map<string | null, Parts>();
+  const none = new Map<string | null, Parts>();
+  return items.map((total) => {
+    const byBucket = byItem.get(total.key) ?? none;
     return {
       key: total.key,
       name: total.name,
