@@ -319,6 +319,18 @@ export class AnalyticsReplica {
     this.writer = await this.instance.connect();
   }
 
+  /** Whether close() was called (a method, so that a check after an await is not narrowed). */
+  private isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  /** Opens the file again; close() awaits the build, so the build checks isClosed() after it. */
+  private async reopen(): Promise<void> {
+    this.writer.closeSync();
+    this.instance.closeSync();
+    await this.createInstance();
+  }
+
   private async openFile(): Promise<void> {
     mkdirSync(this.scratch, { recursive: true });
     let usable = false;
@@ -340,8 +352,12 @@ export class AnalyticsReplica {
       'analytics replica: building it from the system of record; analytics read the system of record until it is ready',
     );
     this.building = this.build().then(
-      () => {
+      async () => {
         if (this.state === 'closed') return;
+        // The instance that wrote the tables read them half as fast as one that opens the file
+        // (bench-M, one thread: 12 months of sales 16.2 → 8.4 ms; a CHECKPOINT changed nothing).
+        await this.reopen();
+        if (this.isClosed()) return;
         this.options.log.info(`analytics replica: ready at change ${this.lastChange}`);
         this.state = 'ready';
         void this.sync();
