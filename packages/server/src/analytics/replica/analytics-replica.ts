@@ -528,7 +528,7 @@ export class AnalyticsReplica {
         .execute(async (trx) => {
           await liftStatementTimeout(trx); // a corporation's patients or a month, when building
           if (patientsOf !== undefined) {
-            statements.push(...(await patientStatements(trx, patientsOf, 'true', csvFile)));
+            statements.push(...(await patientStatements(trx, patientsOf, 'true', csvFile, false)));
           }
           for (const dates of stores) {
             statements.push(
@@ -599,15 +599,16 @@ function staged(name: string, table: ReplicatedTable, csv: string, csvFile: CsvF
 
 /**
  * The statements that replace a corporation's patients of a condition (on `patients`) and add
- * the texts of their places the labels lack. The patients the replica held otherwise are kept
- * apart (changed_patients): only their other sheets can need new keys. A patient new to the
- * replica has no other sheets there, as a sheet comes with its patient.
+ * the texts of their places the labels lack. With `otherSheets` (the replica may hold sheets of
+ * theirs already: not while building), the patients it held otherwise give those sheets their
+ * new keys; a patient new to the replica has no sheets there, as a sheet comes with its patient.
  */
 async function patientStatements(
   trx: Database,
   corporationId: number,
   condition: string,
   csvFile: CsvFile,
+  otherSheets: boolean,
 ): Promise<string[]> {
   const patients = await copyOut(
     trx,
@@ -616,16 +617,12 @@ async function patientStatements(
   );
   return [
     staged('staged_patients', PATIENTS, patients, csvFile),
-    `create or replace temp table changed_patients as select id from (
-        select * from staged_patients
-        except
-        select * from patients where corporation_id = ${corporationId}
-          and id in (select id from staged_patients))
-      where id in (select id from patients where corporation_id = ${corporationId})`,
+    ...(otherSheets ? [changedPatients(corporationId)] : []),
     `delete from patients where corporation_id = ${corporationId}
        and id in (select id from staged_patients)`,
     `insert into patients select * from staged_patients`,
     newLabels(corporationId),
+    ...(otherSheets ? [updatePatientKeys(corporationId)] : []),
   ];
 }
 
@@ -670,7 +667,7 @@ async function storeStatements(
   }
   if (patientsChange) {
     const ofTheseSheets = `id in (select patient_id from prescriptions where ${where})`;
-    statements.push(...(await patientStatements(trx, corporationId, ofTheseSheets, csvFile)));
+    statements.push(...(await patientStatements(trx, corporationId, ofTheseSheets, csvFile, true)));
   }
   statements.push(
     staged('staged_medicines', MEDICINE_LINES, lines.get(MEDICINE_LINES)!, csvFile),
@@ -690,8 +687,6 @@ async function storeStatements(
     if (table === MEDICINE_LINES) statements.push(NEW_MEDICINE_ITEMS);
     statements.push(insertLines(table, source, where));
   }
-  // The patients' other sheets (other dates and stores) take their new attributes too.
-  if (patientsChange) statements.push(updatePatientKeys(corporationId));
   return statements;
 }
 
@@ -787,10 +782,21 @@ function insertLines(table: ReplicatedTable, source: string, where: string): str
     }`;
 }
 
+/** The staged patients the replica held with other values (before they replace them). */
+function changedPatients(corporationId: number): string {
+  return `create or replace temp table changed_patients as select id from (
+      select * from staged_patients
+      except
+      select * from patients where corporation_id = ${corporationId}
+        and id in (select id from staged_patients))
+    where id in (select id from patients where corporation_id = ${corporationId})`;
+}
+
 /**
- * Gives the changed patients' sheets their new keys. Their sheets are picked before the joins:
- * on a bench-M replica, for a day's 200 patients moved, 48–118 ms instead of 355–534 ms when
- * the whole corporation's sheets were joined to their patients and labels first.
+ * Gives the changed patients' sheets of other dates and stores their new keys (those being
+ * replaced take them as they go in). Their sheets are picked before the joins: on a bench-M
+ * replica, for a day's 200 patients moved, 48–118 ms instead of 355–534 ms when the whole
+ * corporation's sheets were joined to their patients and labels first.
  */
 function updatePatientKeys(corporationId: number): string {
   const columns = Object.keys(PATIENT_KEYS);
