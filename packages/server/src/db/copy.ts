@@ -13,19 +13,32 @@ function csvValue(value: CopyValue): string {
   return text === '' || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One row of COPY's CSV text, without its line end. */
+export const csvRow = (values: readonly CopyValue[]): string => values.map(csvValue).join(',');
+
 /**
  * Appends rows to a table with COPY, the fastest way in: several times quicker than INSERT for
  * the thousands of lines of one file. Runs inside the caller's transaction.
  */
-export async function copyRows(
+export function copyRows(
   db: Database,
   table: string,
   columns: readonly string[],
   rows: readonly (readonly CopyValue[])[],
 ): Promise<void> {
-  if (rows.length === 0) return;
+  return copyCsv(db, table, columns, rows.map(csvRow));
+}
+
+/** copyRows with each row's CSV text (csvRow) written already. */
+export async function copyCsv(
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  lines: readonly string[],
+): Promise<void> {
+  if (lines.length === 0) return;
   let text = '';
-  for (const row of rows) text += `${row.map(csvValue).join(',')}\n`;
+  for (const line of lines) text += `${line}\n`;
   const statement = `copy ${table} (${columns.join(', ')}) from stdin with (format csv)`;
   await db.executeQuery(CompiledQuery.raw(statement, [text]));
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/connection.ts';
 import { liftStatementTimeout } from '../db/statement-timeout.ts';
 import type { DeviceIdentity } from './device-auth.ts';
 import { beginLoad, endLoad, holdLoad } from './interrupted-loads.ts';
-import { loadPrescriptions } from './load-prescriptions.ts';
+import { loadPrescriptions, prepareLoad } from './load-prescriptions.ts';
 import { parseOffThread } from './parsers/parse-off-thread.ts';
 import type { ParsedPrescription, ParseResult, RejectedLine } from './parsers/types.ts';
 import { retryOnDeadlock } from './retry-on-deadlock.ts';
@@ -146,6 +146,8 @@ export async function loadFile(
     if (!parsed.ok) return await failed(parsed.format, parsed.message);
     const { accepted, refused } = splitByPharmacy(device, parsed.prescriptions);
     const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
+    // Worked out before the transaction, which then holds the connection only for statements.
+    const prepared = await prepareLoad(accepted);
     // Chosen to break a deadlock (another file upserting the same patients, say), the load is
     // rolled back whole and runs again.
     const uploadId = await retryOnDeadlock(
@@ -162,7 +164,7 @@ export async function loadFile(
             .returning('id')
             .executeTakeFirst();
           if (!claimed) return null;
-          await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, accepted);
+          await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, prepared);
           for (let i = 0; i < rejected.length; i += 2000) {
             await trx
               .insertInto('upload_rejects')

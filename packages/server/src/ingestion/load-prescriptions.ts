@@ -1,8 +1,9 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { recordFactsChange } from '../analytics/data-version.ts';
-import { copyRows } from '../db/copy.ts';
-import type { ParsedItem, ParsedPrescription } from './parsers/types.ts';
+import { copyCsv, csvRow, type CopyValue } from '../db/copy.ts';
+import type { ParsedItem, ParsedPatient, ParsedPrescription } from './parsers/types.ts';
 import { patientHomeLocator } from './patient-home.ts';
 import { prescriptionTotals } from './prescription-totals.ts';
 
@@ -13,8 +14,8 @@ export interface LoadTarget {
 }
 
 /**
- * Prescriptions per round of statements. The rows of a round are built on the main thread, which
- * answers requests meanwhile; a thousand take some tens of milliseconds.
+ * Prescriptions per round of statements, and per turn of the main thread while their rows are
+ * prepared (it answers requests in between; a thousand take some tens of milliseconds).
  */
 const CHUNK = 1000;
 
@@ -25,31 +26,93 @@ function chunks<T>(items: T[]): T[][] {
 }
 
 /**
- * Loads parsed prescriptions of one store inside the caller's transaction. A prescription with
- * the natural key of one already stored replaces it, so re-sending or correcting a file never
- * counts twice. Dimensions go in as arrays (unnest), sheets and lines by COPY, to keep round trips
- * few. The change is logged with them (analytics/data-version.ts): no analytics answer kept from
- * before is served once they commit, and the analytics replicas copy the store's dates again.
+ * A file's rows as far as they can be worked out without the database: every column but the ids
+ * it gives, as CSV text that follows those ids (COPY takes the columns in the order it is told).
+ * Made before the load's transaction, so that the one embedded connection is not held while the
+ * main thread writes text.
  */
-export async function loadPrescriptions(
-  db: Database,
-  target: LoadTarget,
-  prescriptions: ParsedPrescription[],
-): Promise<number> {
-  if (prescriptions.length === 0) return 0;
-  const { corporationId, storeId, uploadId } = target;
-  const ids = await upsertDimensions(db, corporationId, prescriptions);
+export interface PreparedLoad {
+  prescriptions: ParsedPrescription[];
+  /** The first and last day of the file. */
+  from: string;
+  to: string;
+  /** The file's patients in the order of their keys, their homes located. */
+  patients: PatientRow[];
+  chunks: PreparedChunk[];
+}
 
-  let from = prescriptions[0]!.dispensingDate;
+interface PreparedChunk {
+  part: ParsedPrescription[];
+  /** Per sheet, SHEET_VALUES as CSV. */
+  sheets: string[];
+  /** `sheet`: the index of the line's sheet in `part`. */
+  fees: { sheet: number; item: string; tail: string }[];
+  medicines: { sheet: number; code: string; tail: string }[];
+  materials: { sheet: number; tail: string }[];
+}
+
+/** Works out a file's rows (PreparedLoad), yielding to requests between chunks. */
+export async function prepareLoad(prescriptions: ParsedPrescription[]): Promise<PreparedLoad> {
+  let from = prescriptions[0]?.dispensingDate ?? '';
   let to = from;
   for (const { dispensingDate } of prescriptions) {
     if (dispensingDate < from) from = dispensingDate;
     if (dispensingDate > to) to = dispensingDate;
   }
+  const locate = patientHomeLocator();
+  const patients = sortedEntries(new Map(prescriptions.map((p) => [p.patient.key, p.patient]))).map(
+    ([, patient]) => patientRow(patient, locate),
+  );
+  const prepared: PreparedChunk[] = [];
+  for (const part of chunks(prescriptions)) {
+    await yieldToRequests();
+    const chunk: PreparedChunk = { part, sheets: [], fees: [], medicines: [], materials: [] };
+    part.forEach((p, sheet) => {
+      chunk.sheets.push(csvRow(sheetValues(p)));
+      p.fees.forEach((fee, i) =>
+        chunk.fees.push({
+          sheet,
+          item: feeItemKey(fee),
+          tail: csvRow([i + 1, fee.points, fee.count]),
+        }),
+      );
+      p.medicines.forEach((item, i) =>
+        chunk.medicines.push({
+          sheet,
+          code: item.code,
+          tail: csvRow([...itemValues(item, i), item.days ?? null]),
+        }),
+      );
+      p.materials.forEach((item, i) =>
+        chunk.materials.push({ sheet, tail: csvRow(itemValues(item, i)) }),
+      );
+    });
+    prepared.push(chunk);
+  }
+  return { prescriptions, from, to, patients, chunks: prepared };
+}
+
+/**
+ * Loads a file's prepared prescriptions of one store inside the caller's transaction. A
+ * prescription with the natural key of one already stored replaces it, so re-sending or
+ * correcting a file never counts twice. Dimensions go in as arrays (unnest), sheets and lines by
+ * COPY, to keep round trips few. The change is logged with them (analytics/data-version.ts): no
+ * analytics answer kept from before is served once they commit, and the analytics replicas copy
+ * the store's dates again.
+ */
+export async function loadPrescriptions(
+  db: Database,
+  target: LoadTarget,
+  prepared: PreparedLoad,
+): Promise<number> {
+  const { prescriptions, from, to } = prepared;
+  if (prescriptions.length === 0) return 0;
+  const { corporationId, storeId, uploadId } = target;
+  const ids = await upsertDimensions(db, corporationId, prepared);
   // A file of days the store has no sheets of yet (the usual next file) replaces nothing.
   const replacing = await hasSheetsBetween(db, target, from, to);
 
-  for (const part of chunks(prescriptions)) {
+  for (const { part, sheets, fees, medicines, materials } of prepared.chunks) {
     // A replaced prescription takes its lines with it.
     if (replacing) {
       await sql`
@@ -73,49 +136,48 @@ export async function loadPrescriptions(
     // The sheets go in by COPY with ids taken from their identity sequence beforehand: an INSERT
     // of arrays that answers the ids it made took six times as long as the COPY of the same rows.
     const sheetIds = await reservePrescriptionIds(db, part.length);
-    const idByPrescription = new Map(part.map((p, i) => [p, sheetIds[i]!]));
-    const idOf = (p: ParsedPrescription) => idByPrescription.get(p)!;
-    await copyRows(
+    const head = `${corporationId},`;
+    await copyCsv(
       db,
       'prescriptions',
-      PRESCRIPTION_COLUMNS,
-      part.map((p) => {
-        const totals = prescriptionTotals(p);
-        return [
-          corporationId,
+      [...SHEET_IDS, ...SHEET_VALUES],
+      part.map((p, i) => {
+        const keys = [
           storeId,
           uploadId,
-          idOf(p),
-          p.dispensingDate,
-          p.receptionTime,
-          p.receptionId,
-          p.prescriptionNo,
+          sheetIds[i]!,
           ids.patient.get(p.patient.key)!,
           ids.institution.get(p.institution.code)!,
           ids.doctor.get(doctorKey(p)) ?? null,
           p.department ? ids.department.get(p.department)! : null,
           ids.pharmacist.get(pharmacistKey(p) ?? '') ?? null,
-          p.insuranceType,
-          p.receptionType,
-          p.visitType,
-          p.medicineNotebook,
-          totals.technicalPoints,
-          totals.managementPoints,
-          totals.medicinePoints,
-          totals.materialPoints,
-          totals.salesYen,
-          totals.medicineYen,
-          totals.materialYen,
         ];
+        return `${head}${csvRow(keys)},${sheets[i]}`;
       }),
     );
-    await insertFees(db, corporationId, part, idOf, ids.feeItem);
-    await insertMedicines(db, corporationId, part, idOf);
-    await copyRows(
+    await copyCsv(
+      db,
+      'prescription_fee_lines',
+      ['corporation_id', 'prescription_id', 'fee_item_id', 'line_no', 'points', 'count'],
+      fees.map((l) => `${head}${sheetIds[l.sheet]},${ids.feeItem.get(l.item)},${l.tail}`),
+    );
+    const master = await medicineClasses(db, [...new Set(medicines.map((l) => l.code))]);
+    await copyCsv(
+      db,
+      'prescription_medicines',
+      ['corporation_id', 'prescription_id', 'yj_code', 'generic_class', ...ITEM_VALUES, 'days'],
+      medicines.map((l) => {
+        const known = master.get(l.code);
+        const yjCode = known?.yjCode ?? (l.code.length === 12 ? l.code : null);
+        const klass = csvRow([yjCode, known?.genericClass ?? null]);
+        return `${head}${sheetIds[l.sheet]},${klass},${l.tail}`;
+      }),
+    );
+    await copyCsv(
       db,
       'prescription_materials',
-      ITEM_COLUMNS,
-      itemRows(corporationId, part, idOf, (p) => p.materials).map((r) => r.values),
+      ['corporation_id', 'prescription_id', ...ITEM_VALUES],
+      materials.map((l) => `${head}${sheetIds[l.sheet]},${l.tail}`),
     );
   }
   // Last, so that concurrent loads wait on the change log only until they commit.
@@ -132,20 +194,25 @@ async function hasSheetsBetween(db: Database, target: LoadTarget, from: string, 
   return rows[0]!.found;
 }
 
-const PRESCRIPTION_COLUMNS = [
+/** A sheet's columns that take ids the load gets from the database, after corporation_id. */
+const SHEET_IDS = [
   'corporation_id',
   'store_id',
   'upload_id',
   'id',
-  'dispensing_date',
-  'reception_time',
-  'reception_id',
-  'prescription_no',
   'patient_id',
   'institution_id',
   'doctor_id',
   'department_id',
   'pharmacist_id',
+];
+
+/** A sheet's columns the file alone decides (sheetValues). */
+const SHEET_VALUES = [
+  'dispensing_date',
+  'reception_time',
+  'reception_id',
+  'prescription_no',
   'insurance_type',
   'reception_type',
   'visit_type',
@@ -158,6 +225,27 @@ const PRESCRIPTION_COLUMNS = [
   'medicine_yen',
   'material_yen',
 ];
+
+function sheetValues(p: ParsedPrescription): CopyValue[] {
+  const totals = prescriptionTotals(p);
+  return [
+    p.dispensingDate,
+    p.receptionTime,
+    p.receptionId,
+    p.prescriptionNo,
+    p.insuranceType,
+    p.receptionType,
+    p.visitType,
+    p.medicineNotebook,
+    totals.technicalPoints,
+    totals.managementPoints,
+    totals.medicinePoints,
+    totals.materialPoints,
+    totals.salesYen,
+    totals.medicineYen,
+    totals.materialYen,
+  ];
+}
 
 /**
  * Ids for `count` new prescriptions from the table's identity sequence (COPY writes the ids it is
@@ -174,33 +262,8 @@ const doctorKey = (p: ParsedPrescription) =>
   p.doctorName ? `${p.institution.code}|${p.doctorName}` : '';
 const pharmacistKey = (p: ParsedPrescription) => p.pharmacist?.code ?? p.pharmacist?.name ?? null;
 
-function insertFees(
-  db: Database,
-  corporationId: number,
-  part: ParsedPrescription[],
-  idOf: (p: ParsedPrescription) => number,
-  feeItemIds: Map<string, number>,
-) {
-  return copyRows(
-    db,
-    'prescription_fee_lines',
-    ['corporation_id', 'prescription_id', 'line_no', 'fee_item_id', 'points', 'count'],
-    part.flatMap((p) =>
-      p.fees.map((fee, i) => [
-        corporationId,
-        idOf(p),
-        i + 1,
-        feeItemIds.get(feeItemKey(fee))!,
-        fee.points,
-        fee.count,
-      ]),
-    ),
-  );
-}
-
-const ITEM_COLUMNS = [
-  'corporation_id',
-  'prescription_id',
+/** The columns of a medicine or material line the file decides (itemValues). */
+const ITEM_VALUES = [
   'line_no',
   'code',
   'name',
@@ -211,58 +274,22 @@ const ITEM_COLUMNS = [
   'amount_yen',
 ];
 
-function itemRows(
-  corporationId: number,
-  part: ParsedPrescription[],
-  idOf: (p: ParsedPrescription) => number,
-  itemsOf: (p: ParsedPrescription) => ParsedItem[],
-) {
-  return part.flatMap((p) =>
-    itemsOf(p).map((item, i) => ({
-      item,
-      values: [
-        corporationId,
-        idOf(p),
-        i + 1,
-        item.code,
-        item.name,
-        item.points,
-        item.count,
-        item.quantity,
-        item.unit,
-        item.amountYen,
-      ],
-    })),
-  );
-}
+const itemValues = (item: ParsedItem, i: number): CopyValue[] => [
+  i + 1,
+  item.code,
+  item.name,
+  item.points,
+  item.count,
+  item.quantity,
+  item.unit,
+  item.amountYen,
+];
 
 /**
  * Medicine lines also keep the YJ code and the generic class the medicine master gives their
- * code (a receipt code or a YJ code), as of loading.
- */
-async function insertMedicines(
-  db: Database,
-  corporationId: number,
-  part: ParsedPrescription[],
-  idOf: (p: ParsedPrescription) => number,
-) {
-  const rows = itemRows(corporationId, part, idOf, (p) => p.medicines);
-  const master = await medicineClasses(db, [...new Set(rows.map((r) => r.item.code))]);
-  await copyRows(
-    db,
-    'prescription_medicines',
-    [...ITEM_COLUMNS, 'yj_code', 'generic_class', 'days'],
-    rows.map(({ item, values }) => {
-      const known = master.get(item.code);
-      const yjCode = known?.yjCode ?? (item.code.length === 12 ? item.code : null);
-      return [...values, yjCode, known?.genericClass ?? null, item.days ?? null];
-    }),
-  );
-}
-
-/**
- * YJ code and generic class of each code, found as a receipt code or a YJ code; of several
- * master rows, the one with a class and the latest start.
+ * code (a receipt code or a YJ code), as of loading: the YJ code and generic class of each code,
+ * found as a receipt code or a YJ code; of several master rows, the one with a class and the
+ * latest start.
  */
 async function medicineClasses(db: Database, codes: string[]) {
   const { rows } = await sql<{
@@ -278,6 +305,55 @@ async function medicineClasses(db: Database, codes: string[]) {
     rows.map((r) => [r.code, { yjCode: r.yj_code, genericClass: r.generic_class }] as const),
   );
 }
+
+/** The values a file may tell of a patient, with their types (null: not told). */
+const PATIENT_VALUES = {
+  gender: 'smallint',
+  birth_month: 'date',
+  zip_code: 'text',
+  prefecture: 'text',
+  city: 'text',
+  town: 'text',
+  latitude: 'float8',
+  longitude: 'float8',
+  mesh_code: 'text',
+} as const;
+const VALUE_NAMES = Object.keys(PATIENT_VALUES) as (keyof typeof PATIENT_VALUES)[];
+type PatientRow = { patient_key: string } & Record<
+  keyof typeof PATIENT_VALUES,
+  string | number | null
+>;
+
+function patientRow(p: ParsedPatient, locate: ReturnType<typeof patientHomeLocator>): PatientRow {
+  const home = locate(p.address, p.zip);
+  return {
+    patient_key: p.key,
+    gender: p.gender,
+    birth_month: p.birthMonth ? `${p.birthMonth}-01` : null,
+    zip_code: p.zip,
+    prefecture: home.prefecture,
+    city: home.city,
+    town: home.town,
+    latitude: home.latitude,
+    longitude: home.longitude,
+    mesh_code: home.meshCode,
+  };
+}
+
+/** Patients' rows as a relation (patient_key, then PATIENT_VALUES' columns). */
+const unnestPatients = (rows: PatientRow[]) =>
+  sql`unnest(${rows.map((r) => r.patient_key)}::text[], ${sql.join(
+    VALUE_NAMES.map((c) => sql`${rows.map((r) => r[c])}::${sql.raw(PATIENT_VALUES[c])}[]`),
+  )})`;
+
+/**
+ * Whether the row `told` tells something new of the stored patient `stored`. A value it does not
+ * tell keeps the stored one: a file without addresses (the national receipt file) keeps what
+ * earlier files said.
+ */
+const tellsNew = (told: string, stored: string) =>
+  sql.raw(`(${VALUE_NAMES.map((c) => `${stored}.${c}`).join(', ')}) is distinct from
+    (${VALUE_NAMES.map((c) => `coalesce(${told}.${c}, ${stored}.${c})`).join(', ')})`);
 
 /** Keys in one fixed order (JavaScript's, whatever the database's collation). */
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -295,49 +371,20 @@ const sortedEntries = <V>(map: Map<string, V>) =>
 async function upsertDimensions(
   db: Database,
   corporationId: number,
-  prescriptions: ParsedPrescription[],
+  { prescriptions, patients }: PreparedLoad,
 ) {
-  const locate = patientHomeLocator();
-  const patients = new Map(prescriptions.map((p) => [p.patient.key, p.patient]));
   const patient = new Map<string, number>();
-  for (const part of chunks(sortedEntries(patients).map(([, p]) => p))) {
-    const homes = part.map((p) => locate(p.address, p.zip));
-    // A file without addresses (the national receipt file) keeps what earlier files said.
+  for (const part of chunks(patients)) {
     const { rows } = await sql<{ id: number; patient_key: string }>`
-      insert into patients (corporation_id, patient_key, gender, birth_month, zip_code, prefecture,
-        city, town, latitude, longitude, mesh_code)
-      select ${corporationId}, * from unnest(
-        ${part.map((p) => p.key)}::text[], ${part.map((p) => p.gender)}::smallint[],
-        ${part.map((p) => (p.birthMonth ? `${p.birthMonth}-01` : null))}::date[],
-        ${part.map((p) => p.zip)}::text[], ${homes.map((h) => h.prefecture)}::text[],
-        ${homes.map((h) => h.city)}::text[],
-        ${homes.map((h) => h.town)}::text[], ${homes.map((h) => h.latitude)}::float8[],
-        ${homes.map((h) => h.longitude)}::float8[], ${homes.map((h) => h.meshCode)}::text[])
+      insert into patients (corporation_id, patient_key, ${sql.raw(VALUE_NAMES.join(', '))})
+      select ${corporationId}, * from ${unnestPatients(part)}
       on conflict (corporation_id, patient_key) do update set
-        gender = coalesce(excluded.gender, patients.gender),
-        birth_month = coalesce(excluded.birth_month, patients.birth_month),
-        zip_code = coalesce(excluded.zip_code, patients.zip_code),
-        prefecture = coalesce(excluded.prefecture, patients.prefecture),
-        city = coalesce(excluded.city, patients.city),
-        town = coalesce(excluded.town, patients.town),
-        latitude = coalesce(excluded.latitude, patients.latitude),
-        longitude = coalesce(excluded.longitude, patients.longitude),
-        mesh_code = coalesce(excluded.mesh_code, patients.mesh_code)
+        ${sql.raw(VALUE_NAMES.map((c) => `${c} = coalesce(excluded.${c}, patients.${c})`).join(', '))}
       -- a patient the file tells nothing new about is left as it is (no new row version)
-      where (patients.gender, patients.birth_month, patients.zip_code, patients.prefecture,
-             patients.city,
-             patients.town, patients.latitude, patients.longitude, patients.mesh_code)
-        is distinct from (coalesce(excluded.gender, patients.gender),
-             coalesce(excluded.birth_month, patients.birth_month),
-             coalesce(excluded.zip_code, patients.zip_code),
-             coalesce(excluded.prefecture, patients.prefecture),
-             coalesce(excluded.city, patients.city),
-             coalesce(excluded.town, patients.town), coalesce(excluded.latitude, patients.latitude),
-             coalesce(excluded.longitude, patients.longitude),
-             coalesce(excluded.mesh_code, patients.mesh_code))
+      where ${tellsNew('excluded', 'patients')}
       returning id, patient_key`.execute(db);
     for (const r of rows) patient.set(r.patient_key, r.id);
-    const unchanged = part.map((p) => p.key).filter((key) => !patient.has(key));
+    const unchanged = part.map((p) => p.patient_key).filter((key) => !patient.has(key));
     if (unchanged.length > 0) {
       const { rows: known } = await sql<{ id: number; patient_key: string }>`
         select id, patient_key from patients
