@@ -169,8 +169,8 @@ export async function loadPrescriptions(
       medicines.map((l) => {
         const known = master.get(l.code);
         const yjCode = known?.yjCode ?? (l.code.length === 12 ? l.code : null);
-        const klass = csvRow([yjCode, known?.genericClass ?? null]);
-        return `${head}${sheetIds[l.sheet]},${klass},${l.tail}`;
+        const fromMaster = csvRow([yjCode, known?.genericClass ?? null]);
+        return `${head}${sheetIds[l.sheet]},${fromMaster},${l.tail}`;
       }),
     );
     await copyCsv(
@@ -194,7 +194,7 @@ async function hasSheetsBetween(db: Database, target: LoadTarget, from: string, 
   return rows[0]!.found;
 }
 
-/** A sheet's columns that take ids the load gets from the database, after corporation_id. */
+/** A sheet's corporation and the columns it takes ids of the database for. */
 const SHEET_IDS = [
   'corporation_id',
   'store_id',
