@@ -32,13 +32,24 @@ function chunks<T>(items: T[]): T[][] {
  * main thread writes text.
  */
 export interface PreparedLoad {
-  prescriptions: ParsedPrescription[];
   /** The first and last day of the file. */
   from: string;
   to: string;
-  /** The file's patients in the order of their keys, their homes located. */
-  patients: PatientRow[];
+  dimensions: FileDimensions;
   chunks: PreparedChunk[];
+}
+
+/** A file's dimensions, each in the order of its keys (see upsertDimensions). */
+interface FileDimensions {
+  /** Their homes located. */
+  patients: PatientRow[];
+  /** Code and name. */
+  institutions: [string, string][];
+  departments: string[];
+  doctors: { institutionCode: string; name: string }[];
+  /** Key and name. */
+  pharmacists: [string, string | null][];
+  feeItems: FeeItem[];
 }
 
 interface PreparedChunk {
@@ -59,23 +70,18 @@ export async function prepareLoad(prescriptions: ParsedPrescription[]): Promise<
     if (dispensingDate < from) from = dispensingDate;
     if (dispensingDate > to) to = dispensingDate;
   }
-  const locate = patientHomeLocator();
-  const patients = sortedEntries(new Map(prescriptions.map((p) => [p.patient.key, p.patient]))).map(
-    ([, patient]) => patientRow(patient, locate),
-  );
+  const feeItems = new Map<string, FeeItem>();
   const prepared: PreparedChunk[] = [];
   for (const part of chunks(prescriptions)) {
     await yieldToRequests();
     const chunk: PreparedChunk = { part, sheets: [], fees: [], medicines: [], materials: [] };
     part.forEach((p, sheet) => {
       chunk.sheets.push(csvRow(sheetValues(p)));
-      p.fees.forEach((fee, i) =>
-        chunk.fees.push({
-          sheet,
-          item: feeItemKey(fee),
-          tail: csvRow([i + 1, fee.points, fee.count]),
-        }),
-      );
+      p.fees.forEach((fee, i) => {
+        const item = feeItemKey(fee);
+        feeItems.set(item, fee);
+        chunk.fees.push({ sheet, item, tail: csvRow([i + 1, fee.points, fee.count]) });
+      });
       p.medicines.forEach((item, i) =>
         chunk.medicines.push({
           sheet,
@@ -89,7 +95,40 @@ export async function prepareLoad(prescriptions: ParsedPrescription[]): Promise<
     });
     prepared.push(chunk);
   }
-  return { prescriptions, from, to, patients, chunks: prepared };
+  return { from, to, dimensions: fileDimensions(prescriptions, feeItems), chunks: prepared };
+}
+
+function fileDimensions(
+  prescriptions: ParsedPrescription[],
+  feeItems: Map<string, FeeItem>,
+): FileDimensions {
+  const locate = patientHomeLocator();
+  const patients = new Map(prescriptions.map((p) => [p.patient.key, p.patient]));
+  const doctors = new Map(
+    prescriptions.flatMap((p) =>
+      p.doctorName
+        ? [[doctorKey(p), { institutionCode: p.institution.code, name: p.doctorName }] as const]
+        : [],
+    ),
+  );
+  const pharmacists = new Map(
+    prescriptions.flatMap((p) => {
+      const key = pharmacistKey(p);
+      return key ? [[key, p.pharmacist?.name ?? null] as const] : [];
+    }),
+  );
+  return {
+    patients: sortedEntries(patients).map(([, patient]) => patientRow(patient, locate)),
+    institutions: sortedEntries(
+      new Map(prescriptions.map((p) => [p.institution.code, p.institution.name])),
+    ),
+    departments: [
+      ...new Set(prescriptions.flatMap((p) => (p.department ? [p.department] : []))),
+    ].sort(byKey),
+    doctors: sortedEntries(doctors).map(([, doctor]) => doctor),
+    pharmacists: sortedEntries(pharmacists),
+    feeItems: sortedEntries(feeItems).map(([, item]) => item),
+  };
 }
 
 /**
@@ -105,14 +144,15 @@ export async function loadPrescriptions(
   target: LoadTarget,
   prepared: PreparedLoad,
 ): Promise<number> {
-  const { prescriptions, from, to } = prepared;
-  if (prescriptions.length === 0) return 0;
+  const { from, to, dimensions, chunks: rounds } = prepared;
+  if (rounds.length === 0) return 0;
   const { corporationId, storeId, uploadId } = target;
-  const ids = await upsertDimensions(db, corporationId, prepared);
+  const ids = await upsertDimensions(db, corporationId, dimensions);
   // A file of days the store has no sheets of yet (the usual next file) replaces nothing.
   const replacing = await hasSheetsBetween(db, target, from, to);
 
-  for (const { part, sheets, fees, medicines, materials } of prepared.chunks) {
+  let loaded = 0;
+  for (const { part, sheets, fees, medicines, materials } of rounds) {
     // A replaced prescription takes its lines with it.
     if (replacing) {
       await sql`
@@ -136,13 +176,15 @@ export async function loadPrescriptions(
     // The sheets go in by COPY with ids taken from their identity sequence beforehand: an INSERT
     // of arrays that answers the ids it made took six times as long as the COPY of the same rows.
     const sheetIds = await reservePrescriptionIds(db, part.length);
-    const head = `${corporationId},`;
+    /** A line's first columns: its corporation and sheet. */
+    const lineHead = (sheet: number) => `${corporationId},${sheetIds[sheet]}`;
     await copyCsv(
       db,
       'prescriptions',
       [...SHEET_IDS, ...SHEET_VALUES],
       part.map((p, i) => {
         const keys = [
+          corporationId,
           storeId,
           uploadId,
           sheetIds[i]!,
@@ -152,14 +194,14 @@ export async function loadPrescriptions(
           p.department ? ids.department.get(p.department)! : null,
           ids.pharmacist.get(pharmacistKey(p) ?? '') ?? null,
         ];
-        return `${head}${csvRow(keys)},${sheets[i]}`;
+        return `${csvRow(keys)},${sheets[i]}`;
       }),
     );
     await copyCsv(
       db,
       'prescription_fee_lines',
       ['corporation_id', 'prescription_id', 'fee_item_id', 'line_no', 'points', 'count'],
-      fees.map((l) => `${head}${sheetIds[l.sheet]},${ids.feeItem.get(l.item)},${l.tail}`),
+      fees.map((l) => `${lineHead(l.sheet)},${ids.feeItem.get(l.item)},${l.tail}`),
     );
     const master = await medicineClasses(db, [...new Set(medicines.map((l) => l.code))]);
     await copyCsv(
@@ -170,19 +212,20 @@ export async function loadPrescriptions(
         const known = master.get(l.code);
         const yjCode = known?.yjCode ?? (l.code.length === 12 ? l.code : null);
         const fromMaster = csvRow([yjCode, known?.genericClass ?? null]);
-        return `${head}${sheetIds[l.sheet]},${fromMaster},${l.tail}`;
+        return `${lineHead(l.sheet)},${fromMaster},${l.tail}`;
       }),
     );
     await copyCsv(
       db,
       'prescription_materials',
       ['corporation_id', 'prescription_id', ...ITEM_VALUES],
-      materials.map((l) => `${head}${sheetIds[l.sheet]},${l.tail}`),
+      materials.map((l) => `${lineHead(l.sheet)},${l.tail}`),
     );
+    loaded += part.length;
   }
   // Last, so that concurrent loads wait on the change log only until they commit.
   await recordFactsChange(db, { corporationId, store: { id: storeId, from, to } });
-  return prescriptions.length;
+  return loaded;
 }
 
 /** Whether the store has sheets dispensed between two days (prescriptions_date_idx). */
@@ -194,7 +237,7 @@ async function hasSheetsBetween(db: Database, target: LoadTarget, from: string, 
   return rows[0]!.found;
 }
 
-/** A sheet's corporation and the columns it takes ids of the database for. */
+/** A sheet's corporation and store and the columns it takes ids of the database for. */
 const SHEET_IDS = [
   'corporation_id',
   'store_id',
@@ -371,7 +414,7 @@ const sortedEntries = <V>(map: Map<string, V>) =>
 async function upsertDimensions(
   db: Database,
   corporationId: number,
-  { prescriptions, patients }: PreparedLoad,
+  { patients, institutions, departments, doctors, pharmacists, feeItems }: FileDimensions,
 ) {
   const patient = new Map<string, number>();
   for (const part of chunks(patients)) {
@@ -394,9 +437,6 @@ async function upsertDimensions(
     }
   }
 
-  const institutions = sortedEntries(
-    new Map(prescriptions.map((p) => [p.institution.code, p.institution.name])),
-  );
   const institution = await upsertNamed(
     db,
     sql<Named>`insert into medical_institutions (corporation_id, code, name)
@@ -406,40 +446,26 @@ async function upsertDimensions(
         returning id, code as key`,
   );
 
-  const departmentNames = [
-    ...new Set(prescriptions.flatMap((p) => (p.department ? [p.department] : []))),
-  ].sort(byKey);
   const department = await upsertNamed(
     db,
     sql<Named>`insert into clinical_departments (corporation_id, name)
-        select ${corporationId}, * from unnest(${departmentNames}::text[])
+        select ${corporationId}, * from unnest(${departments}::text[])
         on conflict (corporation_id, name) do update set name = excluded.name
         returning id, name as key`,
   );
 
-  const doctors = sortedEntries(
-    new Map(prescriptions.flatMap((p) => (p.doctorName ? [[doctorKey(p), p] as const] : []))),
-  ).map(([, p]) => p);
   const institutionCode = new Map([...institution].map(([code, id]) => [id, code]));
   const { rows: doctorRows } = await sql<{ id: number; institution_id: number; name: string }>`
     insert into doctors (corporation_id, institution_id, name)
     select ${corporationId}, * from unnest(
-      ${doctors.map((p) => institution.get(p.institution.code)!)}::int[],
-      ${doctors.map((p) => p.doctorName!)}::text[])
+      ${doctors.map((d) => institution.get(d.institutionCode)!)}::int[],
+      ${doctors.map((d) => d.name)}::text[])
     on conflict (corporation_id, institution_id, name) do update set name = excluded.name
     returning id, institution_id, name`.execute(db);
   const doctor = new Map(
     doctorRows.map((r) => [`${institutionCode.get(r.institution_id)}|${r.name}`, r.id]),
   );
 
-  const pharmacists = sortedEntries(
-    new Map(
-      prescriptions.flatMap((p) => {
-        const key = pharmacistKey(p);
-        return key ? [[key, p.pharmacist?.name ?? null] as const] : [];
-      }),
-    ),
-  );
   const pharmacist = await upsertNamed(
     db,
     sql<Named>`insert into pharmacists (corporation_id, pharmacist_key, name)
@@ -449,7 +475,7 @@ async function upsertDimensions(
         returning id, pharmacist_key as key`,
   );
 
-  const feeItem = await addFeeItems(db, corporationId, prescriptions);
+  const feeItem = await addFeeItems(db, corporationId, feeItems);
   return { patient, institution, department, doctor, pharmacist, feeItem };
 }
 
@@ -469,14 +495,7 @@ const feeItemKey = ({ code, name, category }: FeeItem) => JSON.stringify([code, 
  * rows. An item that another load adds meanwhile is read once that load has committed (the insert
  * waits for it).
  */
-async function addFeeItems(
-  db: Database,
-  corporationId: number,
-  prescriptions: ParsedPrescription[],
-) {
-  const items = sortedEntries(
-    new Map(prescriptions.flatMap((p) => p.fees.map((fee) => [feeItemKey(fee), fee] as const))),
-  ).map(([, fee]) => fee);
+async function addFeeItems(db: Database, corporationId: number, items: FeeItem[]) {
   const ids = new Map<string, number>();
   const keys = (of: FeeItem[]) => sql`unnest(${of.map((f) => f.code)}::text[],
     ${of.map((f) => f.name)}::text[], ${of.map((f) => f.category)}::text[])`;
