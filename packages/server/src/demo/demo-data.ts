@@ -4,7 +4,7 @@ import { todayInJapan } from '@pharmalytics/domain';
 import type { Database } from '../db/connection.ts';
 import type { DeviceIdentity } from '../ingestion/device-auth.ts';
 import { loadFile } from '../ingestion/ingest-file.ts';
-import { fromBatches } from '../ingestion/parsers/parse-batches.ts';
+import { fromMoved } from '../ingestion/prepared-file.ts';
 import { loadDemoFacilities } from '../maps/index.ts';
 import { importMedicines, seedMastersIfEmpty } from '../masters/seed-masters.ts';
 import { backgroundThread } from '../workers/background.ts';
@@ -163,7 +163,7 @@ async function loadHistory(
       db,
       device,
       { fileName: fileName(month), hash: file.hash, size: file.size },
-      fromBatches(file.parsed),
+      fromMoved(file.prepared),
     );
     await yieldToRequests();
     done += 1;

@@ -13,7 +13,7 @@ import {
 } from '@pharmalytics/datagen';
 import { createHash } from 'node:crypto';
 import { townGeocoder } from '../geocoding/town-geocoder.ts';
-import { toBatches } from '../ingestion/parsers/parse-batches.ts';
+import { prepareFile, toMoved } from '../ingestion/prepared-file.ts';
 import { demoClosings, demoOpenings } from './demo-openings.ts';
 import { townZipCodes } from '../geocoding/zip-lookup.ts';
 
@@ -100,24 +100,31 @@ function withOpenings(world: DemoWorld, facilities: DemoMasterFacility[]) {
 }
 
 /**
- * One store-month as the loader takes a parsed file: the generated prescriptions themselves, in
- * serialized batches, with the SHA-256 and size of those batches (same content, same hash). No
- * text is written or parsed: a parsed file equals the generated records (the round-trip test of
- * ingestion holds the parser to that), so the demo skips the detour, and keeps no raw file.
+ * One store-month as the loader takes a file (prepared-file.ts): the generated prescriptions
+ * prepared as a parsed file's are, with the SHA-256 and size of the prepared chunks (same
+ * content, same hash). No text is written or parsed: a parsed file equals the generated records
+ * (the round-trip test of ingestion holds the parser to that), so the demo skips the detour, and
+ * keeps no raw file.
  */
 export function demoFile({ endDate, storeCode, month, pharmacyCode }: DemoFileRequest) {
   const world = worldEnding(endDate);
   const records = generateStoreMonth(world, storeCode, month);
   const prescriptions = records.map((r, i) => ({ ...r, pharmacyCode, lineNo: i + 1 }));
-  const batched = toBatches({ ok: true, format: 'pharmalytics-csv', prescriptions, rejected: [] });
+  const moved = toMoved(
+    prepareFile(
+      { ok: true, format: 'pharmalytics-csv', prescriptions, rejected: [] },
+      pharmacyCode,
+    ),
+  );
+  const chunks = moved.result.ok ? moved.result.load.chunks : [];
   const hash = createHash('sha256');
-  for (const batch of batched.result.batches) hash.update(batch);
+  for (const chunk of chunks) hash.update(chunk);
   return {
     result: {
-      parsed: batched.result,
+      prepared: moved.result,
       hash: hash.digest('hex'),
-      size: batched.result.batches.reduce((n, b) => n + b.length, 0),
+      size: chunks.reduce((n, c) => n + c.length, 0),
     },
-    transfer: batched.transfer,
+    transfer: moved.transfer,
   };
 }

@@ -4,9 +4,10 @@ import type { Database } from '../db/connection.ts';
 import { liftStatementTimeout } from '../db/statement-timeout.ts';
 import type { DeviceIdentity } from './device-auth.ts';
 import { beginLoad, endLoad, holdLoad } from './interrupted-loads.ts';
-import { loadPrescriptions, prepareLoad } from './load-prescriptions.ts';
-import { parseOffThread } from './parsers/parse-off-thread.ts';
-import type { ParsedPrescription, ParseResult, RejectedLine } from './parsers/types.ts';
+import { inBackground } from '../workers/background.ts';
+import { loadPrescriptions } from './load-prescriptions.ts';
+import { fromMoved, type PreparedFile } from './prepared-file.ts';
+import type { RejectedLine } from './parsers/types.ts';
 import { retryOnDeadlock } from './retry-on-deadlock.ts';
 import { readRawFile, storeRawFile } from './upload-store.ts';
 
@@ -22,24 +23,6 @@ export interface IngestResult {
   duplicateOf?: number;
 }
 
-/** Prescriptions of another pharmacy than the device's store are refused, line by line. */
-function splitByPharmacy(device: DeviceIdentity, prescriptions: ParsedPrescription[]) {
-  const expected = device.insuranceInstitutionCode;
-  const accepted: ParsedPrescription[] = [];
-  const refused: RejectedLine[] = [];
-  for (const p of prescriptions) {
-    if (!expected || p.pharmacyCode === expected) accepted.push(p);
-    else {
-      refused.push({
-        lineNo: p.lineNo,
-        reason: `pharmacy_code ${p.pharmacyCode} はこの店舗の保険薬局コード（${expected}）と異なります`,
-        raw: '',
-      });
-    }
-  }
-  return { accepted, refused };
-}
-
 const ONE_LOAD = ['corporation_id', 'store_id', 'content_hash'] as const;
 
 /** A file as received: its name, the SHA-256 of its content and its size in bytes. */
@@ -51,8 +34,8 @@ export interface ReceivedFile {
 
 /**
  * Receives one file for the device's store: keeps it raw (compressed), recognises content loaded
- * before, parses it and loads it in one transaction (loadFile), so a failure or a crash loads
- * nothing of it.
+ * before, parses and prepares it on the background thread (prepared-file.ts) and loads it in one
+ * transaction (loadFile), so a failure or a crash loads nothing of it.
  */
 export async function ingestFile(
   db: Database,
@@ -64,9 +47,13 @@ export async function ingestFile(
 ): Promise<IngestResult> {
   const { corporationId, storeId } = device;
   const raw = await storeRawFile(dataDir, corporationId, storeId, body);
-  // Parsing needs no database, so it runs while another file's load holds the connection.
-  const parsing = readRawFile(dataDir, corporationId, storeId, raw.hash).then(parseOffThread);
-  return loadFile(db, device, { fileName, hash: raw.hash, size: raw.size }, parsing, options);
+  // Preparing needs no database, so it runs while another file's load holds the connection.
+  const preparing = readRawFile(dataDir, corporationId, storeId, raw.hash).then(async (bytes) => {
+    const copy = new Uint8Array(bytes);
+    const pharmacyCode = device.insuranceInstitutionCode;
+    return fromMoved(await inBackground('prepare', { bytes: copy, pharmacyCode }, [copy.buffer]));
+  });
+  return loadFile(db, device, { fileName, hash: raw.hash, size: raw.size }, preparing, options);
 }
 
 export interface LoadOptions {
@@ -75,7 +62,7 @@ export interface LoadOptions {
 }
 
 /**
- * Loads a received file's parsed content for the device's store, unless the same content was
+ * Loads a received file's prepared content for the device's store, unless the same content was
  * loaded before (a duplicate).
  *
  * The upload row of a load is written in the load's transaction, under a unique index on the
@@ -87,11 +74,11 @@ export async function loadFile(
   db: Database,
   device: DeviceIdentity,
   { fileName, hash, size }: ReceivedFile,
-  parsing: Promise<ParseResult>,
+  preparing: Promise<PreparedFile>,
   options: LoadOptions = {},
 ): Promise<IngestResult> {
   const { corporationId, storeId } = device;
-  parsing.catch(() => {}); // awaited below unless the file turns out to be a duplicate
+  preparing.catch(() => {}); // awaited below unless the file turns out to be a duplicate
   const row = {
     corporation_id: corporationId,
     store_id: storeId,
@@ -142,12 +129,9 @@ export async function loadFile(
   // Noted before the work starts: a process killed during it leaves a failed upload behind.
   const load = await beginLoad(db, row);
   try {
-    const parsed = await parsing;
-    if (!parsed.ok) return await failed(parsed.format, parsed.message);
-    const { accepted, refused } = splitByPharmacy(device, parsed.prescriptions);
-    const rejected = [...parsed.rejected, ...refused].sort((a, b) => a.lineNo - b.lineNo);
-    // Worked out before the transaction, which then holds the connection only for statements.
-    const prepared = await prepareLoad(accepted);
+    const prepared = await preparing;
+    if (!prepared.ok) return await failed(prepared.format, prepared.message);
+    const { rejected, accepted } = prepared;
     // Chosen to break a deadlock (another file upserting the same patients, say), the load is
     // rolled back whole and runs again.
     const uploadId = await retryOnDeadlock(
@@ -164,7 +148,8 @@ export async function loadFile(
             .returning('id')
             .executeTakeFirst();
           if (!claimed) return null;
-          await loadPrescriptions(trx, { corporationId, storeId, uploadId: claimed.id }, prepared);
+          const target = { corporationId, storeId, uploadId: claimed.id };
+          await loadPrescriptions(trx, target, prepared.load);
           for (let i = 0; i < rejected.length; i += 2000) {
             await trx
               .insertInto('upload_rejects')
@@ -184,8 +169,8 @@ export async function loadFile(
             .updateTable('uploads')
             .set({
               status: 'loaded',
-              format: parsed.format,
-              prescriptions_loaded: accepted.length,
+              format: prepared.format,
+              prescriptions_loaded: accepted,
               rows_refused: rejected.length,
               loaded_at: new Date(),
             })
@@ -199,8 +184,8 @@ export async function loadFile(
     // Another upload of this content was loading: it has committed by now.
     if (uploadId === null) return await duplicate((await loadedCopy())?.id);
     return result(uploadId, {
-      format: parsed.format,
-      prescriptionsLoaded: accepted.length,
+      format: prepared.format,
+      prescriptionsLoaded: accepted,
       rowsRefused: rejected.length,
       rejected: rejected.slice(0, 100),
     });

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { recordFactsChange } from '../analytics/data-version.ts';
@@ -14,10 +13,10 @@ export interface LoadTarget {
 }
 
 /**
- * Prescriptions per round of statements, and per turn of the main thread while their rows are
- * prepared (it answers requests in between; a thousand take some tens of milliseconds).
+ * Sheets per round of statements: the main thread writes a round's COPY text in one go (a
+ * thousand sheets take a few milliseconds). The demo's files are one round each.
  */
-const CHUNK = 1000;
+const CHUNK = 5000;
 
 function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
@@ -28,8 +27,8 @@ function chunks<T>(items: T[]): T[][] {
 /**
  * A file's rows as far as they can be worked out without the database: every column but the ids
  * it gives, as CSV text that follows those ids (COPY takes the columns in the order it is told).
- * Made before the load's transaction, so that the one embedded connection is not held while the
- * main thread writes text.
+ * Made on the worker thread that parsed the file (prepared-file.ts), so that the main thread,
+ * which the one embedded connection waits on between statements, only puts ids in front.
  */
 export interface PreparedLoad {
   /** The first and last day of the file. */
@@ -50,58 +49,117 @@ interface FileDimensions {
   /** Key and name. */
   pharmacists: [string, string | null][];
   feeItems: FeeItem[];
+  /** The codes of the medicine lines (receipt or YJ codes), each once. */
+  medicineCodes: string[];
 }
 
-interface PreparedChunk {
-  part: ParsedPrescription[];
+export interface PreparedChunk {
+  /** Per sheet, its natural key (to replace a stored sheet) and its dimensions' keys ('': none). */
+  keys: {
+    dates: string[];
+    receptions: string[];
+    numbers: number[];
+    patients: string[];
+    institutions: string[];
+    doctors: string[];
+    departments: string[];
+    pharmacists: string[];
+  };
   /** Per sheet, SHEET_VALUES as CSV. */
   sheets: string[];
-  /** `sheet`: the index of the line's sheet in `part`. */
-  fees: { sheet: number; item: string; tail: string }[];
-  medicines: { sheet: number; code: string; tail: string }[];
-  materials: { sheet: number; tail: string }[];
+  /** `key`: the line's fee item in FileDimensions' feeItems. */
+  fees: Lines;
+  /** `key`: the line's code in FileDimensions' medicineCodes. */
+  medicines: Lines;
+  materials: Lines;
 }
 
-/** Works out a file's rows (PreparedLoad), yielding to requests between chunks. */
-export async function prepareLoad(prescriptions: ParsedPrescription[]): Promise<PreparedLoad> {
+/**
+ * One table's lines of a chunk, column by column: the index of each line's sheet in the chunk,
+ * the index of a dimension it refers to (none for materials), and its other columns as CSV.
+ */
+interface Lines {
+  sheet: number[];
+  key: number[];
+  tail: string[];
+}
+
+const noLines = (): Lines => ({ sheet: [], key: [], tail: [] });
+
+/** Works out a file's rows (PreparedLoad). */
+export function prepareLoad(prescriptions: ParsedPrescription[]): PreparedLoad {
   let from = prescriptions[0]?.dispensingDate ?? '';
   let to = from;
   for (const { dispensingDate } of prescriptions) {
     if (dispensingDate < from) from = dispensingDate;
     if (dispensingDate > to) to = dispensingDate;
   }
-  const feeItems = new Map<string, FeeItem>();
-  const prepared: PreparedChunk[] = [];
-  for (const part of chunks(prescriptions)) {
-    await yieldToRequests();
-    const chunk: PreparedChunk = { part, sheets: [], fees: [], medicines: [], materials: [] };
+  // Fee items and medicine codes numbered as first seen; the fee items are sorted at the end.
+  const feeItems = new Map<string, { first: number; item: FeeItem }>();
+  const feeItemIndex = ({ code, name, category }: FeeItem) => {
+    const key = feeItemKey({ code, name, category });
+    let known = feeItems.get(key);
+    if (!known)
+      feeItems.set(key, (known = { first: feeItems.size, item: { code, name, category } }));
+    return known.first;
+  };
+  const medicineCodes = new Map<string, number>();
+  const medicineIndex = (code: string) => {
+    let index = medicineCodes.get(code);
+    if (index === undefined) medicineCodes.set(code, (index = medicineCodes.size));
+    return index;
+  };
+  const prepared = chunks(prescriptions).map((part): PreparedChunk => {
+    const chunk: PreparedChunk = {
+      keys: {
+        dates: part.map((p) => p.dispensingDate),
+        receptions: part.map((p) => p.receptionId),
+        numbers: part.map((p) => p.prescriptionNo),
+        patients: part.map((p) => p.patient.key),
+        institutions: part.map((p) => p.institution.code),
+        doctors: part.map(doctorKey),
+        departments: part.map((p) => p.department ?? ''),
+        pharmacists: part.map((p) => pharmacistKey(p) ?? ''),
+      },
+      sheets: part.map((p) => csvRow(sheetValues(p))),
+      fees: noLines(),
+      medicines: noLines(),
+      materials: noLines(),
+    };
+    const { fees, medicines, materials } = chunk;
     part.forEach((p, sheet) => {
-      chunk.sheets.push(csvRow(sheetValues(p)));
       p.fees.forEach((fee, i) => {
-        const item = feeItemKey(fee);
-        feeItems.set(item, fee);
-        chunk.fees.push({ sheet, item, tail: csvRow([i + 1, fee.points, fee.count]) });
+        fees.sheet.push(sheet);
+        fees.key.push(feeItemIndex(fee));
+        fees.tail.push(csvRow([i + 1, fee.points, fee.count]));
       });
-      p.medicines.forEach((item, i) =>
-        chunk.medicines.push({
-          sheet,
-          code: item.code,
-          tail: csvRow([...itemValues(item, i), item.days ?? null]),
-        }),
-      );
-      p.materials.forEach((item, i) =>
-        chunk.materials.push({ sheet, tail: csvRow(itemValues(item, i)) }),
-      );
+      p.medicines.forEach((item, i) => {
+        medicines.sheet.push(sheet);
+        medicines.key.push(medicineIndex(item.code));
+        medicines.tail.push(csvRow([...itemValues(item, i), item.days ?? null]));
+      });
+      p.materials.forEach((item, i) => {
+        materials.sheet.push(sheet);
+        materials.tail.push(csvRow(itemValues(item, i)));
+      });
     });
-    prepared.push(chunk);
-  }
-  return { from, to, dimensions: fileDimensions(prescriptions, feeItems), chunks: prepared };
+    return chunk;
+  });
+  const sorted = sortedEntries(feeItems);
+  const rank: number[] = [];
+  sorted.forEach(([, { first }], i) => (rank[first] = i));
+  for (const { fees } of prepared) fees.key = fees.key.map((first) => rank[first]!);
+  const dimensions = {
+    ...fileDimensions(prescriptions),
+    feeItems: sorted.map(([, { item }]) => item),
+    medicineCodes: [...medicineCodes.keys()],
+  };
+  return { from, to, dimensions, chunks: prepared };
 }
 
 function fileDimensions(
   prescriptions: ParsedPrescription[],
-  feeItems: Map<string, FeeItem>,
-): FileDimensions {
+): Omit<FileDimensions, 'feeItems' | 'medicineCodes'> {
   const locate = patientHomeLocator();
   const patients = new Map(prescriptions.map((p) => [p.patient.key, p.patient]));
   const doctors = new Map(
@@ -127,7 +185,6 @@ function fileDimensions(
     ].sort(byKey),
     doctors: sortedEntries(doctors).map(([, doctor]) => doctor),
     pharmacists: sortedEntries(pharmacists),
-    feeItems: sortedEntries(feeItems).map(([, item]) => item),
   };
 }
 
@@ -151,16 +208,25 @@ export async function loadPrescriptions(
   // A file of days the store has no sheets of yet (the usual next file) replaces nothing.
   const replacing = await hasSheetsBetween(db, target, from, to);
 
+  const feeItemIds = dimensions.feeItems.map((item) => ids.feeItem.get(feeItemKey(item))!);
+  const master = await medicineClasses(db, dimensions.medicineCodes);
+  const fromMaster = dimensions.medicineCodes.map((code) => {
+    const known = master.get(code);
+    return csvRow([
+      known?.yjCode ?? (code.length === 12 ? code : null),
+      known?.genericClass ?? null,
+    ]);
+  });
+
   let loaded = 0;
-  for (const { part, sheets, fees, medicines, materials } of rounds) {
+  for (const { keys, sheets, fees, medicines, materials } of rounds) {
     // A replaced prescription takes its lines with it.
     if (replacing) {
       await sql`
         with replaced as (
           delete from prescriptions p
-          using unnest(${part.map((p) => p.dispensingDate)}::date[],
-                       ${part.map((p) => p.receptionId)}::text[],
-                       ${part.map((p) => p.prescriptionNo)}::smallint[]) as k(d, r, n)
+          using unnest(${keys.dates}::date[], ${keys.receptions}::text[],
+                       ${keys.numbers}::smallint[]) as k(d, r, n)
           where p.corporation_id = ${corporationId} and p.store_id = ${storeId}
             and p.dispensing_date = k.d and p.reception_id = k.r and p.prescription_no = k.n
           returning p.id),
@@ -175,53 +241,52 @@ export async function loadPrescriptions(
 
     // The sheets go in by COPY with ids taken from their identity sequence beforehand: an INSERT
     // of arrays that answers the ids it made took six times as long as the COPY of the same rows.
-    const sheetIds = await reservePrescriptionIds(db, part.length);
-    /** A line's first columns: its corporation and sheet. */
-    const lineHead = (sheet: number) => `${corporationId},${sheetIds[sheet]}`;
+    const sheetIds = await reservePrescriptionIds(db, sheets.length);
     await copyCsv(
       db,
       'prescriptions',
       [...SHEET_IDS, ...SHEET_VALUES],
-      part.map((p, i) => {
-        const keys = [
+      sheets.map((values, i) => {
+        const department = keys.departments[i]!;
+        const sheetKeys = [
           corporationId,
           storeId,
           uploadId,
           sheetIds[i]!,
-          ids.patient.get(p.patient.key)!,
-          ids.institution.get(p.institution.code)!,
-          ids.doctor.get(doctorKey(p)) ?? null,
-          p.department ? ids.department.get(p.department)! : null,
-          ids.pharmacist.get(pharmacistKey(p) ?? '') ?? null,
+          ids.patient.get(keys.patients[i]!)!,
+          ids.institution.get(keys.institutions[i]!)!,
+          ids.doctor.get(keys.doctors[i]!) ?? null,
+          department ? ids.department.get(department)! : null,
+          ids.pharmacist.get(keys.pharmacists[i]!) ?? null,
         ];
-        return `${csvRow(keys)},${sheets[i]}`;
+        return `${csvRow(sheetKeys)},${values}`;
       }),
     );
+    /** Each line's text: its corporation and sheet, what `before` gives of its key, its tail. */
+    const lineTexts = ({ sheet, key, tail }: Lines, before?: (key: number) => string) =>
+      tail.map((rest, i) => {
+        const head = `${corporationId},${sheetIds[sheet[i]!]}`;
+        return before ? `${head},${before(key[i]!)},${rest}` : `${head},${rest}`;
+      });
     await copyCsv(
       db,
       'prescription_fee_lines',
       ['corporation_id', 'prescription_id', 'fee_item_id', 'line_no', 'points', 'count'],
-      fees.map((l) => `${lineHead(l.sheet)},${ids.feeItem.get(l.item)},${l.tail}`),
+      lineTexts(fees, (item) => String(feeItemIds[item])),
     );
-    const master = await medicineClasses(db, [...new Set(medicines.map((l) => l.code))]);
     await copyCsv(
       db,
       'prescription_medicines',
       ['corporation_id', 'prescription_id', 'yj_code', 'generic_class', ...ITEM_VALUES, 'days'],
-      medicines.map((l) => {
-        const known = master.get(l.code);
-        const yjCode = known?.yjCode ?? (l.code.length === 12 ? l.code : null);
-        const fromMaster = csvRow([yjCode, known?.genericClass ?? null]);
-        return `${lineHead(l.sheet)},${fromMaster},${l.tail}`;
-      }),
+      lineTexts(medicines, (code) => fromMaster[code]!),
     );
     await copyCsv(
       db,
       'prescription_materials',
       ['corporation_id', 'prescription_id', ...ITEM_VALUES],
-      materials.map((l) => `${lineHead(l.sheet)},${l.tail}`),
+      lineTexts(materials),
     );
-    loaded += part.length;
+    loaded += sheets.length;
   }
   // Last, so that concurrent loads wait on the change log only until they commit.
   await recordFactsChange(db, { corporationId, store: { id: storeId, from, to } });

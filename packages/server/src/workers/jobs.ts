@@ -3,11 +3,13 @@
  * requests and talks to the database. Loaded only inside the worker (see background.ts).
  */
 import { demoFile, demoPlan, type DemoFileRequest } from '../demo/demo-world.ts';
-import { parseToBatches } from '../ingestion/parsers/parse-batches.ts';
+import { parseUpload } from '../ingestion/parsers/index.ts';
+import { prepareFile, toMoved } from '../ingestion/prepared-file.ts';
 import type { WorkerReply } from './worker-client.ts';
 
 export const jobs = {
-  parse: (bytes: Uint8Array) => parseToBatches(bytes),
+  prepare: ({ bytes, pharmacyCode }: { bytes: Uint8Array; pharmacyCode: string | null }) =>
+    toMoved(prepareFile(parseUpload(bytes), pharmacyCode)),
   demoPlan: (endDate: string) => ({ result: demoPlan(endDate) }),
   demoFile: (request: DemoFileRequest) => demoFile(request),
 } satisfies Record<string, (input: never) => WorkerReply<unknown>>;
