@@ -61,12 +61,14 @@ if (config.demoSeed) {
   loadDemoData(db, config.dataDir, (message) => app.log.info(message), {
     history: config.demoHistory,
   })
-    .then(() =>
+    .then(() => {
       app.log.info(
         { seconds: Math.round((performance.now() - started) / 1000) },
         'デモデータの読み込みが完了しました',
-      ),
-    )
+      );
+      // No more files are coming: the replica need not wait for the change log to go quiet.
+      void app.services.replica?.sync();
+    })
     .catch((error: unknown) => app.log.error({ err: error }, 'demo data load failed'));
 }
 
