@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { deviceCredentials, dispensingCsv, uploadFile } from '../testing/upload.ts';
+import { SHEETS_PER_ROUND } from './load-prescriptions.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,6 +163,29 @@ describe('uploads', () => {
     expect(await facts('1006')).toMatchObject({ count: 1 });
   });
 
+  it('loads a file of more sheets than one round, and replaces them all from its correction', async () => {
+    const sheets = SHEETS_PER_ROUND + 1;
+    const file = (basicPoints: number) =>
+      csv(
+        ...Array.from({ length: sheets }, (_, i) =>
+          rows('1003', `R${i}`, `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`, basicPoints),
+        ).flat(),
+      );
+    const before = await facts('1003');
+    const first = await upload('1003', file(45), 'may.csv');
+    expect(first.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: sheets });
+    expect(await facts('1003')).toEqual({
+      count: before.count + sheets,
+      sales: before.sales + sheets * (45 + 28) * 10,
+    });
+    const corrected = await upload('1003', file(29), 'may-corrected.csv');
+    expect(corrected.body).toMatchObject({ status: 'loaded', prescriptionsLoaded: sheets });
+    expect(await facts('1003')).toEqual({
+      count: before.count + sheets,
+      sales: before.sales + sheets * (29 + 28) * 10,
+    });
+  }, 60_000);
+
   it('refuses a 医科 receipt file with a message naming the line, loading nothing', async () => {
     const reply = await upload('1001', Buffer.from('IR,1,40,1,1234567,,テスト病院,202604,00\r\n'));
     expect(reply.status).toBe(422);
@@ -177,6 +201,13 @@ describe('uploads', () => {
     // The right key of store 1001 with rows of store 1002's pharmacy code: refused line by line.
     const foreignRows = await upload('1001', csv(...rows('1002', 'F2')));
     expect(foreignRows.body).toMatchObject({ prescriptionsLoaded: 0, rowsRefused: 1 });
+    expect(foreignRows.body.rejected).toEqual([
+      {
+        lineNo: 3,
+        reason: 'pharmacy_code 4041100026 はこの店舗の保険薬局コード（4041100018）と異なります',
+        raw: '',
+      },
+    ]);
     expect((await facts('1002')).count).toBe(1);
   });
 

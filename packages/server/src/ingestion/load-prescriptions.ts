@@ -16,11 +16,13 @@ export interface LoadTarget {
  * Sheets per round of statements: the main thread writes a round's COPY text in one go (a
  * thousand sheets take a few milliseconds). The demo's files are one round each.
  */
-const CHUNK = 5000;
+export const SHEETS_PER_ROUND = 5000;
 
 function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (let i = 0; i < items.length; i += SHEETS_PER_ROUND) {
+    out.push(items.slice(i, i + SHEETS_PER_ROUND));
+  }
   return out;
 }
 
