@@ -520,7 +520,18 @@ export class AnalyticsReplica {
       }
       return file;
     };
-    const statements: string[] = [];
+    // The replica writes what has been read while the system of record reads the next rows: the
+    // two run on different threads, and a batch took as long as both one after the other.
+    let began = false;
+    let writing: Promise<void> = this.writer.run('begin').then(() => {
+      began = true;
+    });
+    const write = (statements: string[]) => {
+      writing = writing.then(async () => {
+        for (const statement of statements) await this.writer.run(statement);
+      });
+      writing.catch(() => {}); // awaited below, once the reads are done
+    };
     try {
       await this.options.db
         .transaction()
@@ -528,12 +539,10 @@ export class AnalyticsReplica {
         .execute(async (trx) => {
           await liftStatementTimeout(trx); // a corporation's patients or a month, when building
           if (patientsOf !== undefined) {
-            statements.push(...(await patientStatements(trx, patientsOf, 'true', csvFile, false)));
+            write(await patientStatements(trx, patientsOf, 'true', csvFile, false));
           }
           for (const dates of stores) {
-            statements.push(
-              ...(await storeStatements(trx, dates, { csvFile, feeItemsFile }, !building)),
-            );
+            write(await storeStatements(trx, dates, { csvFile, feeItemsFile }, !building));
           }
           for (const corporationId of names) {
             for (const table of NAME_TABLES) {
@@ -541,28 +550,29 @@ export class AnalyticsReplica {
                 trx,
                 `select ${columnList(table)} from ${table.name} where corporation_id = ${corporationId}`,
               );
-              statements.push(`delete from ${table.name} where corporation_id = ${corporationId}`);
-              if (csv !== '') statements.push(insertFromCsv(table, csvFile(table.name, csv)));
+              write([
+                `delete from ${table.name} where corporation_id = ${corporationId}`,
+                ...(csv === '' ? [] : [insertFromCsv(table, csvFile(table.name, csv))]),
+              ]);
             }
           }
         });
       if (position) {
-        for (const [corporationId, version] of position.versions) {
-          statements.push(
-            `insert into replica_versions values (${corporationId}, ${version})
-             on conflict (corporation_id) do update set version = greatest(replica_versions.version, excluded.version)`,
-          );
-        }
-        statements.push(`update replica_state set last_change = ${position.last}`);
+        write([
+          ...[...position.versions].map(
+            ([corporationId, version]) =>
+              `insert into replica_versions values (${corporationId}, ${version})
+               on conflict (corporation_id) do update set version = greatest(replica_versions.version, excluded.version)`,
+          ),
+          `update replica_state set last_change = ${position.last}`,
+        ]);
       }
-      await this.writer.run('begin');
-      try {
-        for (const statement of statements) await this.writer.run(statement);
-        await this.writer.run('commit');
-      } catch (error) {
-        await this.writer.run('rollback');
-        throw error;
-      }
+      await writing;
+      await this.writer.run('commit');
+    } catch (error) {
+      await writing.catch(() => {});
+      if (began) await this.writer.run('rollback');
+      throw error;
     } finally {
       for (const file of files) rmSync(file, { force: true });
     }
