@@ -48,12 +48,16 @@ export async function ingestFile(
   const { corporationId, storeId } = device;
   const raw = await storeRawFile(dataDir, corporationId, storeId, body);
   // Preparing needs no database, so it runs while another file's load holds the connection.
-  const preparing = readRawFile(dataDir, corporationId, storeId, raw.hash).then(async (bytes) => {
-    const copy = new Uint8Array(bytes);
-    const pharmacyCode = device.insuranceInstitutionCode;
-    return fromMoved(await inBackground('prepare', { bytes: copy, pharmacyCode }, [copy.buffer]));
-  });
+  const preparing = readRawFile(dataDir, corporationId, storeId, raw.hash).then((bytes) =>
+    prepareInBackground(bytes, device.insuranceInstitutionCode),
+  );
   return loadFile(db, device, { fileName, hash: raw.hash, size: raw.size }, preparing, options);
+}
+
+/** Parses and prepares a file for the store of `pharmacyCode` on the background thread. */
+async function prepareInBackground(bytes: Uint8Array, pharmacyCode: string | null) {
+  const copy = new Uint8Array(bytes);
+  return fromMoved(await inBackground('prepare', { bytes: copy, pharmacyCode }, [copy.buffer]));
 }
 
 export interface LoadOptions {
