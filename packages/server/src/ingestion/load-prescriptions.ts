@@ -13,8 +13,9 @@ export interface LoadTarget {
 }
 
 /**
- * Sheets per round of statements: the main thread writes a round's COPY text in one go (a
- * thousand sheets take a few milliseconds). The demo's files are one round each.
+ * Sheets per round of statements (and patients per upsert): the main thread writes a round's
+ * COPY text in one go (a thousand sheets take a few milliseconds). The demo's files are one
+ * round each.
  */
 export const SHEETS_PER_ROUND = 5000;
 
@@ -40,7 +41,10 @@ export interface PreparedLoad {
   chunks: PreparedChunk[];
 }
 
-/** A file's dimensions, each in the order of its keys (see upsertDimensions). */
+/**
+ * A file's dimensions, each in the order of its keys (see upsertDimensions) but the fee items and
+ * medicine codes, which are in the order the file names them first.
+ */
 interface FileDimensions {
   /** Their homes located. */
   patients: PatientRow[];
@@ -96,21 +100,8 @@ export function prepareLoad(prescriptions: ParsedPrescription[]): PreparedLoad {
     if (dispensingDate < from) from = dispensingDate;
     if (dispensingDate > to) to = dispensingDate;
   }
-  // Fee items and medicine codes numbered as first seen; the fee items are sorted at the end.
-  const feeItems = new Map<string, { first: number; item: FeeItem }>();
-  const feeItemIndex = ({ code, name, category }: FeeItem) => {
-    const key = feeItemKey({ code, name, category });
-    let known = feeItems.get(key);
-    if (!known)
-      feeItems.set(key, (known = { first: feeItems.size, item: { code, name, category } }));
-    return known.first;
-  };
-  const medicineCodes = new Map<string, number>();
-  const medicineIndex = (code: string) => {
-    let index = medicineCodes.get(code);
-    if (index === undefined) medicineCodes.set(code, (index = medicineCodes.size));
-    return index;
-  };
+  const feeItems = new FirstSeen<FeeItem>();
+  const medicineCodes = new FirstSeen<string>();
   const prepared = chunks(prescriptions).map((part): PreparedChunk => {
     const chunk: PreparedChunk = {
       keys: {
@@ -131,13 +122,14 @@ export function prepareLoad(prescriptions: ParsedPrescription[]): PreparedLoad {
     const { fees, medicines, materials } = chunk;
     part.forEach((p, sheet) => {
       p.fees.forEach((fee, i) => {
+        const { code, name, category } = fee;
         fees.sheet.push(sheet);
-        fees.key.push(feeItemIndex(fee));
+        fees.key.push(feeItems.number(feeItemKey(fee), () => ({ code, name, category })));
         fees.tail.push(csvRow([i + 1, fee.points, fee.count]));
       });
       p.medicines.forEach((item, i) => {
         medicines.sheet.push(sheet);
-        medicines.key.push(medicineIndex(item.code));
+        medicines.key.push(medicineCodes.number(item.code, () => item.code));
         medicines.tail.push(csvRow([...itemValues(item, i), item.days ?? null]));
       });
       p.materials.forEach((item, i) => {
@@ -147,16 +139,27 @@ export function prepareLoad(prescriptions: ParsedPrescription[]): PreparedLoad {
     });
     return chunk;
   });
-  const sorted = sortedEntries(feeItems);
-  const rank: number[] = [];
-  sorted.forEach(([, { first }], i) => (rank[first] = i));
-  for (const { fees } of prepared) fees.key = fees.key.map((first) => rank[first]!);
   const dimensions = {
     ...fileDimensions(prescriptions),
-    feeItems: sorted.map(([, { item }]) => item),
-    medicineCodes: [...medicineCodes.keys()],
+    feeItems: feeItems.values,
+    medicineCodes: medicineCodes.values,
   };
   return { from, to, dimensions, chunks: prepared };
+}
+
+/** Distinct keys numbered in the order they are first seen, with the value of each. */
+class FirstSeen<V> {
+  private readonly numbers = new Map<string, number>();
+  readonly values: V[] = [];
+
+  number(key: string, value: () => V): number {
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.values.push(value()) - 1;
+      this.numbers.set(key, n);
+    }
+    return n;
+  }
 }
 
 function fileDimensions(
@@ -210,7 +213,6 @@ export async function loadPrescriptions(
   // A file of days the store has no sheets of yet (the usual next file) replaces nothing.
   const replacing = await hasSheetsBetween(db, target, from, to);
 
-  const feeItemIds = dimensions.feeItems.map((item) => ids.feeItem.get(feeItemKey(item))!);
   const master = await medicineClasses(db, dimensions.medicineCodes);
   const fromMaster = dimensions.medicineCodes.map((code) => {
     const known = master.get(code);
@@ -274,7 +276,7 @@ export async function loadPrescriptions(
       db,
       'prescription_fee_lines',
       ['corporation_id', 'prescription_id', 'fee_item_id', 'line_no', 'points', 'count'],
-      lineTexts(fees, (item) => String(feeItemIds[item])),
+      lineTexts(fees, (item) => String(ids.feeItems[item])),
     );
     await copyCsv(
       db,
@@ -542,8 +544,8 @@ async function upsertDimensions(
         returning id, pharmacist_key as key`,
   );
 
-  const feeItem = await addFeeItems(db, corporationId, feeItems);
-  return { patient, institution, department, doctor, pharmacist, feeItem };
+  const feeItemIds = await addFeeItems(db, corporationId, feeItems);
+  return { patient, institution, department, doctor, pharmacist, feeItems: feeItemIds };
 }
 
 interface FeeItem {
@@ -556,13 +558,17 @@ interface FeeItem {
 const feeItemKey = ({ code, name, category }: FeeItem) => JSON.stringify([code, name, category]);
 
 /**
- * The ids of the file's fee items (fee_items), adding those new to the corporation. Every column
- * of an item is in its key, so an item already there is only read (one statement, as a file of a
- * corporation's usual fees needs), never updated: loads of one corporation do not queue on its
- * rows. An item that another load adds meanwhile is read once that load has committed (the insert
- * waits for it).
+ * The ids of the file's fee items (fee_items), in their order, adding those new to the
+ * corporation in the order of their keys. Every column of an item is in its key, so an item
+ * already there is only read (one statement, as a file of a corporation's usual fees needs),
+ * never updated: loads of one corporation do not queue on its rows. An item that another load
+ * adds meanwhile is read once that load has committed (the insert waits for it).
  */
-async function addFeeItems(db: Database, corporationId: number, items: FeeItem[]) {
+async function addFeeItems(
+  db: Database,
+  corporationId: number,
+  items: FeeItem[],
+): Promise<number[]> {
   const ids = new Map<string, number>();
   const keys = (of: FeeItem[]) => sql`unnest(${of.map((f) => f.code)}::text[],
     ${of.map((f) => f.name)}::text[], ${of.map((f) => f.category)}::text[])`;
@@ -577,15 +583,18 @@ async function addFeeItems(db: Database, corporationId: number, items: FeeItem[]
     for (const r of rows) ids.set(feeItemKey(r), r.id);
   };
   await read(items);
-  if (unknown().length === 0) return ids;
-  const { rows: added } = await sql<FeeItem & { id: number }>`
-    insert into fee_items (corporation_id, code, name, category)
-    select ${corporationId}, * from ${keys(unknown())}
-    on conflict (corporation_id, code, name, category) do nothing
-    returning id, code, name, category`.execute(db);
-  for (const r of added) ids.set(feeItemKey(r), r.id);
-  if (unknown().length > 0) await read(unknown());
-  return ids;
+  const missing = unknown();
+  if (missing.length > 0) {
+    const inOrder = sortedEntries(new Map(missing.map((f) => [feeItemKey(f), f])));
+    const { rows: added } = await sql<FeeItem & { id: number }>`
+      insert into fee_items (corporation_id, code, name, category)
+      select ${corporationId}, * from ${keys(inOrder.map(([, f]) => f))}
+      on conflict (corporation_id, code, name, category) do nothing
+      returning id, code, name, category`.execute(db);
+    for (const r of added) ids.set(feeItemKey(r), r.id);
+    if (unknown().length > 0) await read(unknown());
+  }
+  return items.map((f) => ids.get(feeItemKey(f))!);
 }
 
 type Named = { id: number; key: string };
