@@ -498,10 +498,15 @@ async function upsertDimensions(
     for (const r of rows) patient.set(r.patient_key, r.id);
     const unchanged = part.map((p) => p.patient_key).filter((key) => !patient.has(key));
     if (unchanged.length > 0) {
+      // One lookup by key each: a scan of the corporation's patients costs more from a few
+      // thousand patients on (the embedded database, with no statistics gathered, chose one).
       const { rows: known } = await sql<{ id: number; patient_key: string }>`
-        select id, patient_key from patients
-        where corporation_id = ${corporationId}
-          and patient_key = any(${unchanged}::text[])`.execute(db);
+        select p.id, p.patient_key from unnest(${unchanged}::text[]) as k (patient_key)
+        join lateral (
+          select id, patient_key from patients p
+          where p.corporation_id = ${corporationId} and p.patient_key = k.patient_key
+          limit 1
+        ) p on true`.execute(db);
       for (const r of known) patient.set(r.patient_key, r.id);
     }
   }
