@@ -54,7 +54,7 @@ class CopyingClient extends pg.Client {
       return (async () => {
         const chunks: Buffer[] = [];
         for await (const chunk of super.query(copyTo(text))) chunks.push(chunk as Buffer);
-        return { command: 'COPY', rowCount: 1, rows: [{ csv: Buffer.concat(chunks).toString() }] };
+        return { command: 'COPY', rowCount: 1, rows: [{ csv: Buffer.concat(chunks) }] };
       })();
     }
     // @ts-expect-error passed through as received

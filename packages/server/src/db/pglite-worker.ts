@@ -52,10 +52,11 @@ async function run(db: PGlite, sql: string, parameters: readonly unknown[]) {
     return { rows: [], affectedRows: result.affectedRows ?? 0 };
   }
   if (COPY_TO_STDOUT.test(sql)) {
-    // … and writes COPY output to a blob.
+    // … and writes COPY output to a blob, handed to the main thread as its bytes.
     const toBlob = sql.replace(/\sto\s+stdout\s+with/i, " to '/dev/blob' with");
     const result = await db.query(toBlob);
-    return { rows: [{ csv: result.blob ? await result.blob.text() : '' }], affectedRows: 0 };
+    const csv = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array();
+    return { rows: [{ csv }], affectedRows: 0 };
   }
   if (parameters.length === 0) {
     // The simple protocol, so that a migration may hold several statements.
@@ -188,5 +189,8 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
 }
 
 export async function handle(request: WorkerRequest): Promise<WorkerReply<WorkerAnswer>> {
-  return { result: await answer(request) };
+  const result = await answer(request);
+  // COPY's output is handed over, not copied (copy.ts).
+  const csv = result.ok ? (result.rows[0] as { csv?: unknown } | undefined)?.csv : undefined;
+  return { result, transfer: csv instanceof Uint8Array ? [csv.buffer as ArrayBuffer] : [] };
 }

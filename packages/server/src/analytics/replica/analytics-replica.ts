@@ -501,7 +501,7 @@ export class AnalyticsReplica {
     // changed by a commit meanwhile is copied again when the change log is applied after.
     const building = this.state === 'building';
     const files: string[] = [];
-    const csvFile = (name: string, csv: string) => {
+    const csvFile = (name: string, csv: Uint8Array) => {
       const file = join(this.scratch, `${name}-${files.length}.csv`);
       writeFileSync(file, csv);
       files.push(file);
@@ -553,7 +553,7 @@ export class AnalyticsReplica {
               );
               write([
                 `delete from ${table.name} where corporation_id = ${corporationId}`,
-                ...(csv === '' ? [] : [insertFromCsv(table, csvFile(table.name, csv))]),
+                ...(csv.length === 0 ? [] : [insertFromCsv(table, csvFile(table.name, csv))]),
               ]);
             }
           }
@@ -602,7 +602,7 @@ interface Copy {
   position?: { last: number; versions: Map<number, number> };
 }
 
-type CsvFile = (name: string, csv: string) => string;
+type CsvFile = (name: string, csv: Uint8Array) => string;
 
 /** Where a transaction's statements read their CSV files from. */
 interface CsvFiles {
@@ -612,9 +612,9 @@ interface CsvFiles {
 }
 
 /** A temporary table of the replica holding a CSV of the system of record's COPY. */
-function staged(name: string, table: ReplicatedTable, csv: string, csvFile: CsvFile): string {
+function staged(name: string, table: ReplicatedTable, csv: Uint8Array, csvFile: CsvFile): string {
   return `create or replace temp table ${name} as ${
-    csv === ''
+    csv.length === 0
       ? `select ${columnList(table)} from ${table.name} limit 0`
       : `select * from ${csvSource(table, csvFile(table.name, csv))}`
   }`;
@@ -660,10 +660,8 @@ async function storeStatements(
   { csvFile, feeItemsFile }: CsvFiles,
   patientsChange: boolean,
 ): Promise<string[]> {
-  const dates = (alias: string) =>
-    `${alias}corporation_id = ${corporationId} and ${alias}store_id in (${storeIds.join(', ')})
-      and ${alias}dispensing_date between ${quote(from)} and ${quote(to)}`;
-  const where = dates('');
+  const where = `corporation_id = ${corporationId} and store_id in (${storeIds.join(', ')})
+    and dispensing_date between ${quote(from)} and ${quote(to)}`;
   const statements = [
     ...LINE_TABLES.map((t) => `delete from ${t.name} where ${where}`),
     `delete from prescriptions where ${where}`,
@@ -672,17 +670,19 @@ async function storeStatements(
     trx,
     `select ${columnList(PRESCRIPTIONS)} from prescriptions where ${where}`,
   );
-  if (prescriptions === '') return statements;
-  const lines = new Map<ReplicatedTable, string>();
+  if (prescriptions.length === 0) return statements;
+  const { lo, hi } = await sheetIdRuns(trx, where);
+  const lines = new Map<ReplicatedTable, Uint8Array>();
   for (const table of LINE_TABLES) {
     const read = table === FEES ? FEE_LINES : table;
     lines.set(
       table,
       await copyOut(
         trx,
-        `select ${columnList(read, 'l')} from ${read.name} l
-         join prescriptions p on p.corporation_id = l.corporation_id and p.id = l.prescription_id
-         where ${dates('p.')}`,
+        `select ${columnList(read, 'l')}
+         from unnest('{${lo}}'::bigint[], '{${hi}}'::bigint[]) as r (lo, hi)
+         join ${read.name} l on l.corporation_id = ${corporationId}
+           and l.prescription_id between r.lo and r.hi`,
       ),
     );
   }
@@ -695,7 +695,7 @@ async function storeStatements(
     insertSheets(csvSource(PRESCRIPTIONS, csvFile('prescriptions', prescriptions))),
   );
   for (const [table, csv] of lines) {
-    if (csv === '') continue;
+    if (csv.length === 0) continue;
     const source =
       table === MEDICINE_LINES
         ? 'staged_medicines'
@@ -709,6 +709,22 @@ async function storeStatements(
     statements.push(insertLines(table, source, where));
   }
   return statements;
+}
+
+/**
+ * The ids of the sheets `where` selects as runs of consecutive ids, for the lines to be read by
+ * ranges of their primary key instead of one sheet at a time. The loader takes the ids of up to
+ * 5,000 sheets of a file in one statement, so a store's month is mostly one run on the embedded
+ * database (loads at the same time on a server may interleave theirs, making more runs).
+ */
+async function sheetIdRuns(trx: Database, where: string): Promise<{ lo: string; hi: string }> {
+  const { rows } = await sql<{ lo: string; hi: string }>`
+    select string_agg(lo::text, ',' order by lo) as lo, string_agg(hi::text, ',' order by lo) as hi
+    from (select min(id) as lo, max(id) as hi
+          from (select id, id - row_number() over (order by id) as run
+                from prescriptions where ${sql.raw(where)}) as sheets
+          group by run) as runs`.execute(trx);
+  return rows[0]!;
 }
 
 /** The patient `pa` of each sheet `p` and the ids of its places' texts. */
