@@ -8,9 +8,9 @@ export const COPY_FROM_STDIN = /^copy\s[^;]*\sfrom\s+stdin\s+with\s+\(format csv
 
 function csvValue(value: CopyValue): string {
   if (value === null) return '';
-  const text = String(value);
+  if (typeof value !== 'string') return String(value); // a number or boolean needs no quotes
   // An empty string must be quoted, or COPY would read it as NULL.
-  return text === '' || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return value === '' || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** One row of COPY's CSV text, without its line end. */

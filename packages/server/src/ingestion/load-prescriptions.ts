@@ -559,8 +559,11 @@ interface FeeItem {
   category: string;
 }
 
-/** A fee item's key in the maps of the loader: its code, name and category. */
-const feeItemKey = ({ code, name, category }: FeeItem) => JSON.stringify([code, name, category]);
+/**
+ * A fee item's key in the maps of the loader: its code, name and category, apart by NUL, which no
+ * text of PostgreSQL holds (cheaper than JSON for the thousands of fee lines of a file).
+ */
+const feeItemKey = ({ code, name, category }: FeeItem) => `${code}\0${name}\0${category}`;
 
 /**
  * The ids of the file's fee items (fee_items), in their order, adding those new to the

@@ -6,6 +6,10 @@ const TECHNICAL = new Set(['調剤基本料', '調剤基本料加算', '薬剤�
 const hundredths = (points: number, count: number) => Math.round(points * 100) * count;
 const yenOf = (hundredthsOfPoints: number) => Math.round(hundredthsOfPoints / 10);
 
+const itemPoints = (items: ParsedItem[]) =>
+  items.reduce((sum, item) => sum + hundredths(item.points, item.count), 0);
+const itemYen = (items: ParsedItem[]) => items.reduce((sum, item) => sum + item.amountYen, 0);
+
 /** Totals of one prescription by fee section, and its sales in yen. */
 export function prescriptionTotals(p: ParsedPrescription) {
   let technical = 0;
@@ -14,9 +18,6 @@ export function prescriptionTotals(p: ParsedPrescription) {
     if (TECHNICAL.has(fee.category)) technical += hundredths(fee.points, fee.count);
     else management += hundredths(fee.points, fee.count);
   }
-  const itemPoints = (items: ParsedItem[]) =>
-    items.reduce((sum, item) => sum + hundredths(item.points, item.count), 0);
-  const itemYen = (items: ParsedItem[]) => items.reduce((sum, item) => sum + item.amountYen, 0);
   return {
     technicalPoints: technical / 100,
     managementPoints: management / 100,
