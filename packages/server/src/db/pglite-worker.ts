@@ -21,7 +21,14 @@ export type WorkerRequest =
 export type SerializedError = { message: string } & Record<string, string>;
 
 type Outcome =
-  { ok: true; rows: unknown[]; affectedRows?: number } | { ok: false; error: SerializedError };
+  | {
+      ok: true;
+      rows: unknown[];
+      affectedRows?: number;
+      /** Buffers of the rows to move to the main thread rather than copy. */
+      transfer?: ArrayBuffer[];
+    }
+  | { ok: false; error: SerializedError };
 
 /** What the worker tells after each request: the outcome, and the session state that follows. */
 export type WorkerAnswer = Outcome & {
@@ -56,7 +63,7 @@ async function run(db: PGlite, sql: string, parameters: readonly unknown[]) {
     const toBlob = sql.replace(/\sto\s+stdout\s+with/i, " to '/dev/blob' with");
     const result = await db.query(toBlob);
     const csv = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array();
-    return { rows: [{ csv }], affectedRows: 0 };
+    return { rows: [{ csv }], affectedRows: 0, transfer: [csv.buffer] };
   }
   if (parameters.length === 0) {
     // The simple protocol, so that a migration may hold several statements.
@@ -190,7 +197,5 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
 
 export async function handle(request: WorkerRequest): Promise<WorkerReply<WorkerAnswer>> {
   const result = await answer(request);
-  // COPY's output is handed over, not copied (copy.ts).
-  const csv = result.ok ? (result.rows[0] as { csv?: unknown } | undefined)?.csv : undefined;
-  return { result, transfer: csv instanceof Uint8Array ? [csv.buffer as ArrayBuffer] : [] };
+  return { result, transfer: result.ok ? result.transfer : undefined };
 }

@@ -582,11 +582,13 @@ export class AnalyticsReplica {
 
 /**
  * Prices the transaction's reads as reads of pages in memory (a random page 1.1 times a page in
- * sequence, PostgreSQL's default being 4, for spinning disks). At the default the server read a
- * month's lines by a hash join over the whole line table, which grows with every month kept
- * (30 stores × 12 months: 471–528 ms for a month's fee lines, 275–351 ms priced so), and the
- * embedded database, which gathers no statistics, built a bitmap for each sheet (139 ms against
- * 112 ms for seven months of a demo store's fee lines).
+ * sequence, PostgreSQL's default being 4, for spinning disks). Measured when the lines were still
+ * read through a join with their sheets: at the default the server read a month's lines by a hash
+ * join over the whole line table, which grows with every month kept (30 stores × 12 months:
+ * 471–528 ms for a month's fee lines, 275–351 ms priced so), and the embedded database, which
+ * gathers no statistics, built a bitmap for each sheet. The lines are now read by ranges of their
+ * key (sheetIdRuns), which leave no join to choose; the sheets' patients are still found by a
+ * join, and their reads keep the pricing (not measured again).
  */
 async function priceReadsInMemory(trx: Database): Promise<void> {
   await sql`select set_config('random_page_cost', '1.1', true)`.execute(trx);
